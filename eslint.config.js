@@ -1,0 +1,17 @@
+// One lint configuration for every workspace; each package runs `eslint src` from its folder.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/generated/**', '**/.data/**', '**/dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'error',
+    },
+  },
+  { files: ['**/scripts/**', 'test/bench/**', '**/admin-cli/**'], rules: { 'no-console': 'off' } },
+);

@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable the platform reads. README.md documents each one. */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  SEED_DEMO: booleanFlag.default(true),
+});
+
+export interface PlatformConfig {
+  port: number;
+  host: string;
+  /** Base URL clients use; the issuer of access tokens. */
+  publicUrl: string;
+  dataDir: string;
+  /** External PostgreSQL; when absent the platform runs embedded PostgreSQL under dataDir. */
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  accessTokenTtlSeconds: number;
+  seedDemo: boolean;
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const port = overrides.port ?? env.PORT;
+  return {
+    port,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    seedDemo: env.SEED_DEMO,
+    ...overrides,
+  };
+}

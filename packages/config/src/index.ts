@@ -1,0 +1,2 @@
+export { loadConfig, type PlatformConfig } from './config.ts';
+export { createLogger, type Logger } from './logger.ts';
