@@ -1,0 +1,49 @@
+import { createSubgraphBuilder, type RestRoutes } from '@platform/graphql-kit';
+import { ApiError } from '@platform/errors';
+import { Environment, Plan } from '@platform/db';
+import type { GraphQLSchema } from 'graphql';
+
+/** The identity subgraph: tenants now; users, roles and API keys join it later. */
+export function buildIdentitySchema(): GraphQLSchema {
+  const builder = createSubgraphBuilder();
+
+  const PlanEnum = builder.enumType(Plan, { name: 'Plan', description: 'Commercial plan; it sets the rate limits.' });
+  const EnvironmentEnum = builder.enumType(Environment, {
+    name: 'Environment',
+    description: 'Sandbox and production are separate tenants with identical APIs and separate data and credentials.',
+  });
+
+  const Tenant = builder.prismaObject('Tenant', {
+    description: 'One isolated environment of a customer account.',
+    authScopes: { scope: 'tenants:read' },
+    fields: (t) => ({
+      id: t.exposeString('id', { description: 'Tenant identifier, sent in the `X-Service-Tenant` header.' }),
+      name: t.exposeString('name'),
+      plan: t.expose('plan', { type: PlanEnum }),
+      environment: t.expose('environment', { type: EnvironmentEnum }),
+      paired_tenant_id: t.exposeString('paired_tenant_id', { description: 'The other environment of the same account.' }),
+      created_at: t.expose('created_at', { type: 'DateTime' }),
+    }),
+  });
+
+  builder.queryType({
+    fields: (t) => ({
+      tenant: t.prismaField({
+        type: Tenant,
+        description: 'The tenant the credential belongs to.',
+        authScopes: { scope: 'tenants:read' },
+        resolve: async (query, _root, _args, { prisma, principal }) => {
+          const tenant = await prisma.tenant.findUnique({ ...query, where: { id: principal.tenantId } });
+          if (!tenant) throw new ApiError('not_found', 'The tenant of this credential no longer exists.');
+          return tenant;
+        },
+      }),
+    }),
+  });
+
+  return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
+}
+
+export const identityRestRoutes: RestRoutes = {
+  'Query.tenant': { method: 'GET', path: '/tenants/current', tags: ['Tenants'] },
+};

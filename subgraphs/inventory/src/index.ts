@@ -1,0 +1,1 @@
+export { buildInventorySchema, inventoryRestRoutes } from './schema.ts';
