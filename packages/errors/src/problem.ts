@@ -20,12 +20,14 @@ const GENERIC_DETAIL = 'An internal error occurred. Quote the request_id when co
  * never shown to the client (it may hold SQL, stack fragments or secrets), only logged.
  */
 export function problemFromError(error: unknown, requestId: string, instance: string): Problem {
-  const extensions = error instanceof GraphQLError ? error.extensions : (error as { extensions?: Record<string, unknown> } | null)?.extensions;
+  // Errors arrive as instances, or as GraphQL's JSON form ({ message, extensions }) from SOFA.
+  const shaped = error as { message?: unknown; extensions?: Record<string, unknown> } | null;
+  const extensions = error instanceof GraphQLError ? error.extensions : shaped?.extensions;
   const rawCode = extensions?.code;
   const known = typeof rawCode === 'string' && rawCode in errorCatalogue;
   const code = (known ? rawCode : 'internal_error') as ErrorCode;
   const entry = errorCatalogue[code];
-  const detail = known && error instanceof Error ? error.message : GENERIC_DETAIL;
+  const detail = known && typeof shaped?.message === 'string' ? shaped.message : GENERIC_DETAIL;
   const { code: _code, http: _http, serviceName: _serviceName, exception: _exception, stacktrace: _stack, ...rest } = known ? (extensions ?? {}) : {};
   return {
     type: `/docs/errors#${code}`,

@@ -1,1 +1,1 @@
-export { buildInventorySchema, inventoryRestRoutes } from './schema.ts';
+export { buildInventorySchema, inventoryGraphqlOnlyFields, inventoryRestRoutes } from './schema.ts';

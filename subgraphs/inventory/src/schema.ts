@@ -183,6 +183,9 @@ export function buildInventorySchema(): GraphQLSchema {
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
+/** Navigation fields the REST facade leaves out: REST returns the spec's flat records. */
+export const inventoryGraphqlOnlyFields = ['InventoryItem.warehouse'];
+
 export const inventoryRestRoutes: RestRoutes = {
   'Query.inventory_items': { method: 'GET', path: '/inventory/items', tags: ['Inventory'] },
   'Query.inventory_item': { method: 'GET', path: '/inventory/items/:id', tags: ['Inventory'] },

@@ -1,0 +1,107 @@
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import type { TokenIssuer, TokenVerifier } from '@platform/auth';
+import type { Logger } from '@platform/config';
+import type { PrismaClient } from '@platform/db';
+import { errorCatalogue } from '@platform/errors';
+import type { SubgraphContext } from '@platform/graphql-kit';
+import { useRestFacade } from '@platform/rest-facade';
+import { GraphQLError } from 'graphql';
+import { type YogaServerInstance, createYoga } from 'graphql-yoga';
+import type { JWK } from 'jose';
+import type { Supergraph } from '../supergraph/supergraph.ts';
+import type { SubgraphModule } from '../supergraph/subgraphs.ts';
+import { useAccessLog } from './plugins/use-access-log.ts';
+import { useAuthentication } from './plugins/use-authentication.ts';
+import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
+import { useNotFound } from './plugins/use-not-found.ts';
+import { usePublicEndpoints } from './plugins/use-public-endpoints.ts';
+import { useRequestId } from './plugins/use-request-id.ts';
+import { useTokenEndpoint } from './plugins/use-token-endpoint.ts';
+import { linkRequests, requestState } from './request-state.ts';
+import { problemFor } from './responses.ts';
+
+export const GRAPHQL_ENDPOINT = '/graphql';
+export const REST_BASE_PATH = '/v1';
+export const HEALTH_ENDPOINT = '/healthz';
+
+export interface EdgeOptions {
+  supergraph: Supergraph;
+  subgraphs: SubgraphModule[];
+  prisma: PrismaClient;
+  issuer: TokenIssuer;
+  verifyToken: TokenVerifier;
+  publicJwks: JWK[];
+  logger: Logger;
+}
+
+export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext>;
+
+/**
+ * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
+ * request id, access log, the token endpoint and public documents (no credential needed),
+ * authentication and tenant check, the REST facade, then GraphQL through the gateway.
+ */
+export function createEdge(options: EdgeOptions): Edge {
+  const restFacade = useRestFacade({
+    schema: options.supergraph.schema,
+    basePath: REST_BASE_PATH,
+    routes: Object.assign({}, ...options.subgraphs.map((subgraph) => subgraph.restRoutes)),
+    graphqlOnlyFields: options.subgraphs.flatMap((subgraph) => subgraph.graphqlOnlyFields),
+    problemResponse: (error, request) => {
+      logIfInternal(options.logger, error, request);
+      return problemFor(error, request);
+    },
+    linkRequests,
+  });
+
+  return createYoga<Record<string, unknown>, SubgraphContext>({
+    schema: options.supergraph.schema,
+    graphqlEndpoint: GRAPHQL_ENDPOINT,
+    healthCheckEndpoint: HEALTH_ENDPOINT,
+    landingPage: false,
+    batching: false,
+    graphiql: { title: 'Platform API', defaultQuery: '{\n  inventory_items(per_page: 5) {\n    data { id name quantity_on_hand reorder_point warehouse_id }\n    meta { total page per_page }\n  }\n}\n' },
+    renderGraphiQL,
+    logging: options.logger.child({ component: 'yoga' }) as never,
+    context: ({ request }) => {
+      const { principal, requestId } = requestState(request);
+      if (!principal) throw new Error('GraphQL context is built for an unauthenticated request');
+      return { principal, requestId, prisma: options.prisma };
+    },
+    maskedErrors: {
+      maskError(error, message) {
+        if (error instanceof GraphQLError) {
+          const code = error.extensions?.code;
+          if (typeof code === 'string' && code in errorCatalogue) {
+            // Which subgraph answered is the platform's business, not the client's.
+            const { serviceName: _serviceName, ...extensions } = error.extensions;
+            return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions });
+          }
+          // Parse, validation and variable errors describe the client's document: keep them, coded.
+          if (code === undefined && (!error.originalError || error.originalError instanceof GraphQLError)) {
+            return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...error.extensions, code: 'query_invalid' } });
+          }
+        }
+        options.logger.error({ err: error }, 'GraphQL execution failed');
+        return new GraphQLError(message, { extensions: { code: 'internal_error' } });
+      },
+    },
+    plugins: [
+      useRequestId(),
+      useAccessLog(options.logger),
+      useTokenEndpoint({ path: `${REST_BASE_PATH}/oauth/token`, prisma: options.prisma, issuer: options.issuer }),
+      usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
+      useAuthentication({ verifyToken: options.verifyToken, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH }),
+      restFacade,
+      useNotFound({ keep: [GRAPHQL_ENDPOINT, HEALTH_ENDPOINT] }),
+      useGatewayExecution(options.supergraph),
+    ],
+  });
+}
+
+function logIfInternal(logger: Logger, error: unknown, request: Request): void {
+  const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
+  if (typeof code !== 'string' || !(code in errorCatalogue) || code === 'internal_error') {
+    logger.error({ err: error, request_id: requestState(request).requestId }, 'REST request failed');
+  }
+}

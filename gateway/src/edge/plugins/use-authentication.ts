@@ -1,0 +1,42 @@
+import type { TokenVerifier } from '@platform/auth';
+import { ApiError } from '@platform/errors';
+import type { Plugin } from 'graphql-yoga';
+import { requestState } from '../request-state.ts';
+import { graphqlErrorFor, problemFor } from '../responses.ts';
+
+const TENANT_HEADER = 'x-service-tenant';
+
+/**
+ * Every request to /graphql and /v1 (other than the public endpoints answered before this
+ * plugin) must carry a valid bearer token and name the token's tenant in `X-Service-Tenant`:
+ * 401 without a valid token, 400 without the header, 403 when the header names another tenant
+ * (a sandbox credential used against production, say). GraphiQL's page itself is public.
+ */
+export function useAuthentication(options: { verifyToken: TokenVerifier; graphqlEndpoint: string; restBasePath: string }): Plugin {
+  return {
+    async onRequest({ request, url, endResponse }) {
+      const isGraphql = url.pathname === options.graphqlEndpoint;
+      if (!isGraphql && !url.pathname.startsWith(`${options.restBasePath}/`)) return;
+      if (isGraphql && request.method === 'GET' && request.headers.get('accept')?.includes('text/html')) return;
+      try {
+        const authorization = request.headers.get('authorization');
+        if (!authorization) throw new ApiError('unauthenticated', 'This endpoint needs an access token: send Authorization: Bearer <token>.');
+        const [scheme, token] = authorization.split(' ');
+        if (scheme?.toLowerCase() !== 'bearer' || !token) throw new ApiError('invalid_token', 'The Authorization header must have the form Bearer <token>.');
+        const principal = await options.verifyToken(token);
+        const tenant = request.headers.get(TENANT_HEADER);
+        if (!tenant) throw new ApiError('tenant_header_missing', 'Name the tenant in the X-Service-Tenant header.');
+        if (tenant !== principal.tenantId) {
+          throw new ApiError('tenant_mismatch', 'The X-Service-Tenant header names a tenant this credential does not belong to. Sandbox and production are separate tenants with separate credentials.');
+        }
+        requestState(request).principal = principal;
+      } catch (error) {
+        const code = error instanceof ApiError ? error.code : 'internal_error';
+        const headers: Record<string, string> = {};
+        if (code === 'unauthenticated') headers['www-authenticate'] = 'Bearer realm="platform"';
+        if (code === 'invalid_token') headers['www-authenticate'] = 'Bearer realm="platform", error="invalid_token"';
+        endResponse(isGraphql ? graphqlErrorFor(error, request, headers) : problemFor(error, request, headers));
+      }
+    },
+  };
+}

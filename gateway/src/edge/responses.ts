@@ -1,0 +1,19 @@
+import { type Problem, problemFromError, problemResponse } from '@platform/errors';
+import { requestState } from './request-state.ts';
+
+/** The problem+json response for an error on this request (REST and the edge's own endpoints). */
+export function problemFor(error: unknown, request: Request, headers: HeadersInit = {}): Response {
+  return problemResponse(problemOf(error, request), headers);
+}
+
+export function problemOf(error: unknown, request: Request): Problem {
+  return problemFromError(error, requestState(request).requestId, new URL(request.url).pathname);
+}
+
+/** The same error as a GraphQL response: GraphQL clients read `errors[].extensions.code`. */
+export function graphqlErrorFor(error: unknown, request: Request, headers: HeadersInit = {}): Response {
+  const { detail, code, status, request_id } = problemOf(error, request);
+  const responseHeaders = new Headers(headers);
+  responseHeaders.set('content-type', 'application/json');
+  return new Response(JSON.stringify({ errors: [{ message: detail, extensions: { code, request_id } }] }), { status, headers: responseHeaders });
+}

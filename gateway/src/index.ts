@@ -1,0 +1,2 @@
+export { startPlatform, type Platform } from './platform.ts';
+export type { DemoSeed } from './seed/demo.ts';

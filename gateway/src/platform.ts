@@ -1,0 +1,79 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTokenIssuer, createTokenVerifier } from '@platform/auth';
+import { type PlatformConfig, createLogger, loadConfig } from '@platform/config';
+import { type PrismaClient, createPrismaClient, migrateDatabase, openDatabase } from '@platform/db';
+import { loadSigningKeys } from '@platform/subgraph-identity';
+import { createEdge } from './edge/edge.ts';
+import { type DemoSeed, seedDemoIfEmpty } from './seed/demo.ts';
+import { subgraphs } from './supergraph/subgraphs.ts';
+import { createSupergraph } from './supergraph/supergraph.ts';
+
+export interface Platform {
+  /** Base URL of the running platform, e.g. http://127.0.0.1:4000 */
+  url: string;
+  config: PlatformConfig;
+  prisma: PrismaClient;
+  /** Set when this start seeded an empty database with the demo account. */
+  demo: DemoSeed | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole platform in this process: PostgreSQL (embedded unless DATABASE_URL), migrations,
+ * the supergraph over in-process subgraphs, and the edge on one HTTP port. The port is open only
+ * once everything is ready, so /healthz answering means ready.
+ */
+export async function startPlatform(overrides: Partial<PlatformConfig> = {}, environment: NodeJS.ProcessEnv = process.env): Promise<Platform> {
+  const config = loadConfig(environment, overrides);
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (message) => logger.debug({ component: 'postgres' }, message) });
+  const cleanups: Array<() => Promise<unknown>> = [() => database.stop()];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+  try {
+    await migrateDatabase(database.url, (message) => logger.debug({ component: 'migrate' }, message));
+    const prisma = createPrismaClient(database.url);
+    cleanups.push(() => prisma.$disconnect());
+
+    const server = createServer();
+    await listen(server, config.port, config.host);
+    cleanups.push(() => closeServer(server));
+    const { port } = server.address() as AddressInfo;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    const publicUrl = environment.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
+
+    const keys = await loadSigningKeys(prisma);
+    const issuer = await createTokenIssuer(keys.active, { issuer: publicUrl, ttlSeconds: config.accessTokenTtlSeconds });
+    const verifyToken = createTokenVerifier({ publicJwks: keys.publicJwks, issuer: publicUrl });
+    const supergraph = await createSupergraph(subgraphs, logger);
+    cleanups.push(() => supergraph.stop());
+    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, publicJwks: keys.publicJwks, logger });
+    const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
+    server.on('request', edge);
+
+    logger.info({ url, database: database.owned ? 'embedded' : 'external' }, 'platform ready');
+    return { url, config: { ...config, port, publicUrl }, prisma, demo, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

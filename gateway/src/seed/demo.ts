@@ -1,0 +1,42 @@
+import { scopeCatalogue } from '@platform/auth';
+import type { PrismaClient } from '@platform/db';
+import { type IssuedClient, createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
+
+export interface DemoSeed {
+  tenantId: string;
+  sandboxTenantId: string;
+  client: IssuedClient;
+}
+
+const DEMO_ITEMS = [
+  { id: 'SKU-1001', name: 'Stainless water bottle 750 ml', quantity_on_hand: 240, reorder_point: 50 },
+  { id: 'SKU-1002', name: 'Insulated lunch box', quantity_on_hand: 12, reorder_point: 30 },
+  { id: 'SKU-1003', name: 'Bamboo cutlery set', quantity_on_hand: 95, reorder_point: 40 },
+  { id: 'SKU-1004', name: 'Glass food container 1 l', quantity_on_hand: 8, reorder_point: 25 },
+  { id: 'SKU-2001', name: 'Canvas tote bag', quantity_on_hand: 410, reorder_point: 100 },
+  { id: 'SKU-2002', name: 'Recycled notebook A5', quantity_on_hand: 19, reorder_point: 60 },
+];
+
+/**
+ * On first start with an empty database: a demo account (production and sandbox tenants), a
+ * client allowed every scope, two warehouses and a few items, some below their reorder point.
+ * Returns undefined when the database already has tenants.
+ */
+export async function seedDemoIfEmpty(prisma: PrismaClient): Promise<DemoSeed | undefined> {
+  if ((await prisma.tenant.count()) > 0) return undefined;
+  const { production, sandbox } = await createTenantPair(prisma, { name: 'Demo Company', plan: 'growth' });
+  const client = await createOAuthClient(prisma, { tenantId: production.id, scopes: Object.keys(scopeCatalogue), name: 'demo' });
+  const now = new Date();
+  for (const tenant of [production, sandbox]) {
+    await prisma.warehouse.createMany({
+      data: [
+        { tenant_id: tenant.id, id: 'wh_demo_berlin', name: 'Berlin' },
+        { tenant_id: tenant.id, id: 'wh_demo_lyon', name: 'Lyon' },
+      ],
+    });
+    await prisma.inventoryItem.createMany({
+      data: DEMO_ITEMS.map((item, index) => ({ ...item, tenant_id: tenant.id, warehouse_id: index % 2 === 0 ? 'wh_demo_berlin' : 'wh_demo_lyon', last_synced_at: now })),
+    });
+  }
+  return { tenantId: production.id, sandboxTenantId: sandbox.id, client };
+}

@@ -1,0 +1,45 @@
+import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
+import type { Logger } from '@platform/config';
+import { errorCatalogue } from '@platform/errors';
+import { type DocumentNode, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, execute, parse, validate } from 'graphql';
+
+const MAX_CACHED_DOCUMENTS = 1000;
+
+/**
+ * A subgraph executed in the gateway's process. Unlike Apollo's LocalGraphQLDataSource it parses
+ * and validates each distinct subgraph query once (the query planner sends the same few strings
+ * again and again), and it is the subgraph's error boundary: an error without a platform error
+ * code is logged with its cause and replaced by `internal_error`, so no SQL, stack or message of
+ * an unexpected failure reaches a client.
+ */
+export class InProcessSubgraph implements GraphQLDataSource<Record<string, unknown>> {
+  private readonly documents = new Map<string, DocumentNode>();
+
+  constructor(
+    private readonly name: string,
+    private readonly schema: GraphQLSchema,
+    private readonly logger: Logger,
+  ) {}
+
+  async process({ request, context }: GraphQLDataSourceProcessOptions<Record<string, unknown>>): Promise<GatewayGraphQLResponse> {
+    const source = request.query ?? '';
+    let document = this.documents.get(source);
+    if (!document) {
+      document = parse(source);
+      const errors = validate(this.schema, document);
+      if (errors.length > 0) return { errors: errors.map((error) => this.mask(error, context)) };
+      if (this.documents.size >= MAX_CACHED_DOCUMENTS) this.documents.delete(this.documents.keys().next().value as string);
+      this.documents.set(source, document);
+    }
+    const result = await execute({ schema: this.schema, document, variableValues: request.variables, operationName: request.operationName, contextValue: context });
+    return { data: result.data ?? null, errors: result.errors?.map((error) => this.mask(error, context)) };
+  }
+
+  private mask(error: GraphQLError, context: Record<string, unknown>): GraphQLFormattedError {
+    const code = error.extensions?.code;
+    if (typeof code === 'string' && code in errorCatalogue) return error.toJSON();
+    this.logger.error({ err: error.originalError ?? error, subgraph: this.name, request_id: context.requestId, path: error.path }, 'subgraph resolver failed');
+    return { message: 'Internal error.', path: error.path, extensions: { code: 'internal_error' } };
+  }
+}

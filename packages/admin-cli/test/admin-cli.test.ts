@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+let dataDir: string;
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function admin(...args: string[]): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', mainScript, ...args], { cwd: packageDir, env: { ...process.env, DATA_DIR: dataDir } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function json(result: Result): Record<string, unknown> {
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+}
+
+describe('admin CLI', { timeout: 60_000 }, () => {
+  let tenant: Record<string, unknown>;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'admin-cli-'));
+    // As root, embedded PostgreSQL runs initdb as a `postgres` user, which must reach the folder.
+    await chmod(dataDir, 0o755);
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates a production and sandbox tenant pair', async () => {
+    tenant = json(await admin('tenant', 'create', '--name', 'Acme', '--plan', 'growth'));
+    expect(tenant).toMatchObject({ name: 'Acme', plan: 'growth', environment: 'production' });
+    expect(tenant.id).toMatch(/^ten_/);
+    expect(tenant.sandbox_tenant_id).toMatch(/^ten_/);
+    expect(tenant.sandbox_tenant_id).not.toBe(tenant.id);
+  });
+
+  it('creates a live client for the production tenant', async () => {
+    const client = json(await admin('client', 'create', '--tenant', String(tenant.id), '--scopes', 'inventory:read inventory:write'));
+    expect(client).toMatchObject({ tenant_id: tenant.id, scopes: ['inventory:read', 'inventory:write'] });
+    expect(client.client_id).toMatch(/^cli_/);
+    expect(client.client_secret).toMatch(/^cs_live_/);
+  });
+
+  it('creates a test client for the sandbox tenant', async () => {
+    const client = json(await admin('client', 'create', '--tenant', String(tenant.sandbox_tenant_id), '--scopes', 'tenants:read', '--name', 'ci'));
+    expect(client.client_secret).toMatch(/^cs_test_/);
+  });
+
+  it('rejects an unknown plan with exit code 2', async () => {
+    const result = await admin('tenant', 'create', '--name', 'Acme', '--plan', 'gold');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error: .*plan/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('rejects an unknown scope with exit code 2', async () => {
+    const result = await admin('client', 'create', '--tenant', String(tenant.id), '--scopes', 'inventory:read bogus:write');
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('error: Unknown scopes: bogus:write.\n');
+  });
+
+  it('rejects an unknown tenant with exit code 2', async () => {
+    const result = await admin('client', 'create', '--tenant', 'ten_missing', '--scopes', 'tenants:read');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: No tenant ten_missing.\n');
+  });
+
+  it('rejects an unknown command with exit code 2', async () => {
+    const result = await admin('tenant', 'delete');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: unknown command/);
+  });
+
+  it('prints usage for help and no arguments', async () => {
+    for (const args of [[], ['help'], ['--help']]) {
+      const result = await admin(...args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: /);
+    }
+  });
+});

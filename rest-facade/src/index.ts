@@ -1,0 +1,1 @@
+export { useRestFacade, type RestFacadeOptions } from './use-rest-facade.ts';

@@ -1,0 +1,138 @@
+import { scopeCatalogue } from '@platform/auth';
+import { errorCatalogue } from '@platform/errors';
+import type { useSofa } from 'sofa-api';
+import type { Route } from './route-table.ts';
+
+export type OpenApiDocument = {
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+};
+
+const problemSchema = {
+  type: 'object',
+  description: 'RFC 9457 problem details.',
+  required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'request_id'],
+  properties: {
+    type: { type: 'string', description: 'URI reference to the documentation of the error code.' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string', description: 'What went wrong, for a person.' },
+    instance: { type: 'string', description: 'The request path.' },
+    code: { type: 'string', enum: Object.keys(errorCatalogue), description: 'Stable machine-readable error code.' },
+    request_id: { type: 'string', description: 'Also in the X-Request-Id header.' },
+    errors: {
+      type: 'array',
+      description: 'Each parameter or body field at fault.',
+      items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+    },
+    required_scope: { type: 'string', description: 'With insufficient_scope: the scope the operation needs.' },
+  },
+};
+
+const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+
+const tokenPath = {
+  post: {
+    operationId: 'oauth_token',
+    tags: ['Auth'],
+    summary: 'Exchange client credentials for an access token (OAuth 2.0 client-credentials grant).',
+    security: [],
+    requestBody: {
+      required: true,
+      content: Object.fromEntries(
+        ['application/json', 'application/x-www-form-urlencoded'].map((type) => [
+          type,
+          {
+            schema: {
+              type: 'object',
+              required: ['grant_type', 'client_id', 'client_secret'],
+              properties: {
+                grant_type: { type: 'string', enum: ['client_credentials'] },
+                client_id: { type: 'string' },
+                client_secret: { type: 'string' },
+                scope: { type: 'string', description: 'Space-separated scopes; default: every scope the client is allowed.' },
+              },
+            },
+          },
+        ]),
+      ),
+    },
+    responses: {
+      200: {
+        description: 'The access token.',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['access_token', 'token_type', 'expires_in', 'scope'],
+              properties: {
+                access_token: { type: 'string', description: 'Bearer token (an ES256 JWT; treat it as opaque).' },
+                token_type: { type: 'string', enum: ['Bearer'] },
+                expires_in: { type: 'integer', description: 'Lifetime of the token in seconds.' },
+                scope: { type: 'string', description: 'Space-separated granted scopes.' },
+              },
+            },
+          },
+        },
+      },
+      400: { description: 'invalid_request, invalid_scope or unsupported_grant_type (RFC 6749 section 5.2).', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
+      401: { description: 'invalid_client.', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
+    },
+  },
+};
+
+/**
+ * SOFA's OpenAPI document, narrowed to the declared routes and completed with what SOFA cannot
+ * know: authentication, the tenant header, problem responses and the token endpoint.
+ */
+export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, basePath: string, routes: Route[]): Promise<OpenApiDocument> {
+  const response = await sofa.fetch(new Request(`http://facade.internal${basePath}/openapi.json`));
+  const generated = (await response.json()) as OpenApiDocument;
+  const paths: OpenApiDocument['paths'] = { [`${basePath}/oauth/token`]: tokenPath };
+  for (const route of routes) {
+    const openApiPath = `${basePath}${route.path.replace(/:(\w+)/g, '{$1}')}`;
+    const method = route.method.toLowerCase();
+    const operation = generated.paths[openApiPath]?.[method];
+    if (!operation) continue;
+    paths[openApiPath] ??= {};
+    (paths[openApiPath] as Record<string, unknown>)[method] = {
+      ...operation,
+      operationId: route.field.name,
+      description: route.field.description ?? operation.description,
+      security: [{ bearerAuth: [] }],
+      parameters: [{ $ref: '#/components/parameters/TenantHeader' }, ...((operation.parameters as unknown[]) ?? [])],
+      responses: {
+        ...(operation.responses as Record<string, unknown>),
+        400: problemResponse('Invalid parameters or body (invalid_parameter, unknown_parameter, validation_failed, malformed_body).'),
+        401: problemResponse('Missing, invalid or expired access token.'),
+        403: problemResponse('Tenant mismatch or missing scope.'),
+        404: problemResponse('No such resource in this tenant.'),
+      },
+    };
+  }
+  return {
+    ...generated,
+    info: {
+      title: 'Platform API',
+      version: 'v1',
+      description: 'REST facade of the platform supergraph. Every operation except the token exchange needs `Authorization: Bearer <token>` and `X-Service-Tenant: <tenant_id>`. Errors are RFC 9457 problem details with a stable `code`.',
+    },
+    paths,
+    components: {
+      ...generated.components,
+      schemas: {
+        ...generated.components.schemas,
+        Problem: problemSchema,
+        OAuthError: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, error_description: { type: 'string' } } },
+      },
+      parameters: {
+        TenantHeader: { name: 'X-Service-Tenant', in: 'header', required: true, description: 'The tenant the request acts on; must be the tenant of the credential.', schema: { type: 'string' } },
+      },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        oauth2: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: `${basePath}/oauth/token`, scopes: scopeCatalogue } } },
+      },
+    },
+  };
+}

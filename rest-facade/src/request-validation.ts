@@ -1,0 +1,70 @@
+import { ApiError, type FieldError } from '@platform/errors';
+import { type GraphQLInputType, coerceInputValue, getNamedType, isEnumType, isListType, isNonNullType, isScalarType } from 'graphql';
+import type { Route } from './route-table.ts';
+
+const INTEGER = /^-?\d{1,10}$/;
+
+/**
+ * Checks query parameters against the operation's arguments before SOFA sees them: SOFA would
+ * ignore unknown parameters and read `reorder_below=abc` as false. Every problem is reported.
+ */
+export function validateQueryParameters(route: Route, searchParams: URLSearchParams): void {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const [name, value] of searchParams) {
+    const arg = route.queryArgs.get(name);
+    if (!arg) {
+      errors.push({ field: name, message: `unknown parameter; this operation accepts: ${[...route.queryArgs.keys()].join(', ') || 'none'}` });
+      continue;
+    }
+    if (seen.has(name)) {
+      errors.push({ field: name, message: 'given more than once' });
+      continue;
+    }
+    seen.add(name);
+    const message = scalarProblem(arg.type, value);
+    if (message) errors.push({ field: name, message });
+  }
+  for (const [name, arg] of route.queryArgs) {
+    if (isNonNullType(arg.type) && !seen.has(name)) errors.push({ field: name, message: 'required' });
+  }
+  if (errors.length > 0) {
+    const code = errors.some((error) => error.message.startsWith('unknown parameter')) ? 'unknown_parameter' : 'invalid_parameter';
+    throw new ApiError(code, `Invalid query parameters: ${errors.map((error) => `${error.field} (${error.message})`).join(', ')}.`, { errors });
+  }
+}
+
+function scalarProblem(type: GraphQLInputType, value: string): string | undefined {
+  const named = getNamedType(type);
+  if (isListType(isNonNullType(type) ? type.ofType : type)) return 'lists are not accepted as query parameters';
+  if (isEnumType(named)) return named.getValue(value) ? undefined : `must be one of: ${named.getValues().map((entry) => entry.name).join(', ')}`;
+  if (!isScalarType(named)) return 'not accepted as a query parameter';
+  switch (named.name) {
+    case 'Boolean':
+      return value === 'true' || value === 'false' ? undefined : 'must be true or false';
+    case 'Int':
+      return INTEGER.test(value) && Math.abs(Number(value)) <= 2 ** 31 - 1 ? undefined : 'must be an integer';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Checks a JSON body against the operation's input type, with GraphQL's own coercion rules, and
+ * reports each field at fault by its path in the body (`quantity_on_hand`, `lines.0.sku`).
+ */
+export function validateBody(type: GraphQLInputType, body: unknown): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError('validation_failed', 'The request body must be a JSON object.', { errors: [{ field: '', message: 'must be a JSON object' }] });
+  }
+  const errors: FieldError[] = [];
+  coerceInputValue(body, type, (path, _invalid, error) => {
+    const missing = /^Field "(\w+)" of required type .* was not provided\.$/.exec(error.message);
+    const unknown = /^Field "(\w+)" is not defined by type/.exec(error.message);
+    const field = [...path, ...(missing ? [missing[1]] : unknown ? [unknown[1]] : [])].join('.');
+    errors.push({ field, message: missing ? 'required' : unknown ? 'unknown field' : error.message.replace(/^Expected value of type .*?, found .*?; /, '') });
+  });
+  if (errors.length > 0) {
+    throw new ApiError('validation_failed', `The request body is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}.`, { errors });
+  }
+}

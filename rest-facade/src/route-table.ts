@@ -1,0 +1,50 @@
+import type { RestRoutes } from '@platform/graphql-kit';
+import { type GraphQLArgument, type GraphQLField, type GraphQLSchema } from 'graphql';
+
+export interface Route {
+  /** `Query.inventory_items` */
+  coordinate: string;
+  method: string;
+  /** Path under the base path, with `:name` parameters. */
+  path: string;
+  pattern: RegExp;
+  pathParams: string[];
+  field: GraphQLField<unknown, unknown>;
+  /** Arguments given as query parameters (GET) or, for writes, outside the body. */
+  queryArgs: Map<string, GraphQLArgument>;
+  /** The `input` argument of a write, filled from the JSON body. */
+  bodyArg: GraphQLArgument | undefined;
+}
+
+export type RouteMatch = { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined;
+
+/** Compiles the subgraphs' route declarations against the supergraph API schema. */
+export function buildRouteTable(schema: GraphQLSchema, routes: RestRoutes): Route[] {
+  return Object.entries(routes).map(([coordinate, config]) => {
+    const [typeName, fieldName] = coordinate.split('.') as [string, string];
+    const type = typeName === 'Query' ? schema.getQueryType() : schema.getMutationType();
+    const field = type?.getFields()[fieldName];
+    if (!field) throw new Error(`REST route ${config.method} ${config.path} names ${coordinate}, which the schema does not have`);
+    const pathParams = [...config.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+    const pattern = new RegExp(`^${config.path.replace(/:(\w+)/g, '([^/]+)')}/?$`);
+    const bodyArg = config.method === 'GET' ? undefined : field.args.find((arg) => arg.name === 'input');
+    const queryArgs = new Map(field.args.filter((arg) => !pathParams.includes(arg.name) && arg !== bodyArg).map((arg) => [arg.name, arg]));
+    return { coordinate, method: config.method, path: config.path, pattern, pathParams, field, queryArgs, bodyArg };
+  });
+}
+
+/** The route for a method and path; or the methods the path allows (405); or nothing (404). */
+export function matchRoute(table: Route[], method: string, path: string): RouteMatch {
+  const allowed: string[] = [];
+  for (const route of table) {
+    const match = route.pattern.exec(path);
+    if (!match) continue;
+    if (route.method !== method) {
+      allowed.push(route.method);
+      continue;
+    }
+    const params = Object.fromEntries(route.pathParams.map((name, index) => [name, decodeURIComponent(match[index + 1] as string)]));
+    return { route, params };
+  }
+  return allowed.length > 0 ? { allowed } : undefined;
+}

@@ -1,0 +1,115 @@
+import { filterSchema } from '@graphql-tools/utils';
+import { ApiError } from '@platform/errors';
+import type { RestRoutes } from '@platform/graphql-kit';
+import type { ExecutionArgs, GraphQLSchema } from 'graphql';
+import type { Plugin, YogaInitialContext } from 'graphql-yoga';
+import { useSofa } from 'sofa-api';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { validateBody, validateQueryParameters } from './request-validation.ts';
+import { buildRouteTable, matchRoute } from './route-table.ts';
+
+export interface RestFacadeOptions {
+  /** The supergraph API schema: routes are checked against it; execution always runs on the gateway. */
+  schema: GraphQLSchema;
+  routes: RestRoutes;
+  basePath: string;
+  /** Fields SOFA must not select in REST responses (GraphQL-only navigation), as `Type.field`. */
+  graphqlOnlyFields: string[];
+  /** Renders an error as the edge's problem response for the original request. */
+  problemResponse(error: unknown, request: Request): Response;
+  /** Carries the edge's per-request state (request id, principal) to the request SOFA receives. */
+  linkRequests(original: Request, forwarded: Request): void;
+}
+
+const FACADE_ERRORS_HEADER = 'x-facade-errors';
+const ENVELOPED = Symbol('enveloped');
+
+type Enveloped = ReturnType<Parameters<NonNullable<Plugin['onYogaInit']>>[0]['yoga']['getEnveloped']>;
+
+/**
+ * The /v1 REST facade as a Yoga plugin: SOFA maps each declared route to a GraphQL operation on
+ * the same schema, executed through Yoga's envelop chain (and so through the gateway). In front
+ * of SOFA it checks what SOFA would let through: unknown routes and methods, unknown or
+ * mistyped parameters, and request bodies, each a precise problem response.
+ */
+export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDocument(): Promise<OpenApiDocument> } {
+  let getEnveloped: ((context: Record<string, unknown>) => Enveloped) | undefined;
+  const routeTable = buildRouteTable(options.schema, options.routes);
+  const ignored = new Set(options.graphqlOnlyFields);
+  // SOFA generates a route for every root field and selects every field of a result; the copy it
+  // sees holds only the routed root fields and no GraphQL-only fields.
+  const sofaSchema = filterSchema({
+    schema: options.schema,
+    rootFieldFilter: (operation, fieldName) => `${operation}.${fieldName}` in options.routes,
+    fieldFilter: (typeName, fieldName) => !ignored.has(`${typeName}.${fieldName}`),
+  });
+  const sofa = useSofa({
+    schema: sofaSchema,
+    basePath: options.basePath,
+    routes: Object.fromEntries(Object.entries(options.routes).map(([coordinate, route]) => [coordinate, { ...route }])),
+    openAPI: { info: { title: 'Platform API', version: 'v1' } },
+    async context(serverContext: Record<string, unknown>) {
+      if (!getEnveloped) throw new Error('the REST facade is used before Yoga initialised it');
+      const enveloped = getEnveloped(serverContext);
+      const contextValue = (await enveloped.contextFactory(serverContext as unknown as YogaInitialContext)) as Record<string | symbol, unknown>;
+      contextValue[ENVELOPED] = enveloped;
+      return contextValue;
+    },
+    execute: (args: ExecutionArgs) => ((args.contextValue as Record<symbol, Enveloped>)[ENVELOPED] as Enveloped).execute(args),
+    // SOFA's error handler cannot see the request; hand the errors back to onRequest instead.
+    errorHandler: ((errors: ReadonlyArray<unknown>) =>
+      Response.json({ errors: errors.map((error) => (error instanceof Error && 'toJSON' in error ? (error as { toJSON(): unknown }).toJSON() : { message: String(error) })) }, { status: 500, headers: { [FACADE_ERRORS_HEADER]: '1' } })) as unknown as NonNullable<Parameters<typeof useSofa>[0]['errorHandler']>,
+  });
+
+  let openApi: Promise<OpenApiDocument> | undefined;
+
+  return {
+    onYogaInit({ yoga }) {
+      getEnveloped = yoga.getEnveloped as unknown as typeof getEnveloped;
+    },
+    async onRequest({ request, url, serverContext, endResponse }) {
+      if (!url.pathname.startsWith(`${options.basePath}/`)) return;
+      try {
+        const path = url.pathname.slice(options.basePath.length);
+        const match = matchRoute(routeTable, request.method, path);
+        if (!match) throw new ApiError('route_not_found', `No operation exists at ${request.method} ${url.pathname}.`);
+        if ('allowed' in match) {
+          throw new ApiError('method_not_allowed', `${url.pathname} accepts ${match.allowed.join(', ')}, not ${request.method}.`, { allowed_methods: match.allowed });
+        }
+        validateQueryParameters(match.route, url.searchParams);
+        let body: string | undefined;
+        if (match.route.bodyArg) {
+          const contentType = request.headers.get('content-type') ?? '';
+          if (!/^application\/(.+\+)?json\b/i.test(contentType)) throw new ApiError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
+          const parsed = parseJson(await request.text());
+          validateBody(match.route.bodyArg.type, parsed);
+          body = JSON.stringify({ [match.route.bodyArg.name]: parsed });
+        }
+        const forwarded = new Request(request.url, { method: request.method, headers: request.headers, body });
+        options.linkRequests(request, forwarded);
+        const response = await sofa.fetch(forwarded, serverContext);
+        if (response.headers.get(FACADE_ERRORS_HEADER)) {
+          const { errors } = (await response.json()) as { errors: unknown[] };
+          endResponse(options.problemResponse(errors[0], request));
+          return;
+        }
+        endResponse(response);
+      } catch (error) {
+        endResponse(options.problemResponse(error, request));
+      }
+    },
+    openApiDocument() {
+      openApi ??= buildOpenApiDocument(sofa, options.basePath, routeTable);
+      return openApi;
+    },
+  };
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') throw new ApiError('malformed_body', 'The request body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('malformed_body', 'The request body is not well-formed JSON.');
+  }
+}
