@@ -16,7 +16,7 @@ import { get_dmmf } from '@prisma/prisma-schema-wasm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../src/migrate.ts';
-import { freshDatabase, type FreshDatabase } from './fresh-database.ts';
+import { freshDatabase, type FreshDatabase } from '../src/testing.ts';
 
 const schemaDir = fileURLToPath(new URL('../prisma/schema', import.meta.url));
 /** node-pg-migrate's bookkeeping table, the one table the Prisma schema does not describe. */

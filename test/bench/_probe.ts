@@ -1,0 +1,27 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPlatform } from '@platform/gateway';
+import { PrismaClient } from '@platform/db';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { createFixture, embeddedDatabaseUrl, fetchToken } from './fixture.ts';
+
+const dataDir = await mkdtemp(join(tmpdir(), 'bench-probe-'));
+const t0 = Date.now();
+const platform = await startPlatform({ port: 0, host: '127.0.0.1', dataDir, logLevel: 'silent', seedDemo: false });
+console.log('started', Date.now() - t0, platform.url, platform.config.databaseUrl);
+const fx = await createFixture(platform.prisma, 10000);
+console.log('fixture', Date.now() - t0, fx.items, fx.belowReorderPoint);
+const dbUrl = await embeddedDatabaseUrl(dataDir);
+const token = await fetchToken(platform.url, fx);
+const r = await fetch(`${platform.url}/v1/inventory/items?per_page=2&page=3&reorder_below=true`, { headers: { authorization: `Bearer ${token}`, 'x-service-tenant': fx.tenantId } });
+console.log(r.status, [...r.headers], await r.text());
+const p = new PrismaClient({ adapter: new PrismaPg({ connectionString: dbUrl }), log: [{ emit: 'event', level: 'query' }] });
+p.$on('query', (e) => console.log(e.query, e.params));
+const where = { tenant_id: fx.tenantId, quantity_on_hand: { lt: p.inventoryItem.fields.reorder_point } };
+await Promise.all([p.inventoryItem.count({ where }), p.inventoryItem.findMany({ where, orderBy: { id: 'asc' }, skip: 50, take: 25 })]);
+await p.$disconnect();
+const t1 = Date.now();
+await platform.stop();
+console.log('stopped', Date.now() - t1);
+await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,96 @@
+import { type Plan, type PrismaClient, createPrismaClient } from '@platform/db';
+import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
+import { afterAll, inject } from 'vitest';
+
+export const platformUrl = inject('platformUrl');
+
+let prisma: PrismaClient | undefined;
+
+/** The platform's database, for arranging data a test needs (never for checking REST results). */
+export function database(): PrismaClient {
+  if (!prisma) {
+    prisma = createPrismaClient(inject('databaseUrl'), 2);
+    afterAll(() => prisma?.$disconnect());
+  }
+  return prisma;
+}
+
+export interface TestAccount {
+  tenantId: string;
+  sandboxTenantId: string;
+  clientId: string;
+  clientSecret: string;
+  sandboxClientId: string;
+  sandboxClientSecret: string;
+}
+
+/** A fresh account: a production/sandbox tenant pair, each with a client allowed `scopes`. */
+export async function createAccount(options: { scopes?: string[]; plan?: Plan } = {}): Promise<TestAccount> {
+  const scopes = options.scopes ?? ['inventory:read', 'inventory:write', 'tenants:read'];
+  const { production, sandbox } = await createTenantPair(database(), { name: `Test ${Date.now()}`, plan: options.plan ?? 'launch' });
+  const client = await createOAuthClient(database(), { tenantId: production.id, scopes });
+  const sandboxClient = await createOAuthClient(database(), { tenantId: sandbox.id, scopes });
+  return {
+    tenantId: production.id,
+    sandboxTenantId: sandbox.id,
+    clientId: client.client_id,
+    clientSecret: client.client_secret,
+    sandboxClientId: sandboxClient.client_id,
+    sandboxClientSecret: sandboxClient.client_secret,
+  };
+}
+
+export function requestToken(body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${platformUrl}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+export async function accessToken(clientId: string, clientSecret: string, scope?: string): Promise<string> {
+  const response = await requestToken({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, ...(scope !== undefined && { scope }) });
+  if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/** A client of the REST facade and GraphQL endpoint, authenticated as one tenant. */
+export interface ApiClient {
+  get(path: string): Promise<Response>;
+  send(method: string, path: string, body: unknown): Promise<Response>;
+  graphql(query: string, variables?: Record<string, unknown>): Promise<Response>;
+}
+
+export function apiClient(token: string, tenantId: string): ApiClient {
+  const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId };
+  return {
+    get: (path) => fetch(`${platformUrl}${path}`, { headers }),
+    send: (method, path, body) => fetch(`${platformUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    graphql: (query, variables) => fetch(`${platformUrl}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) }),
+  };
+}
+
+/** An account with a client allowed `scopes` and a REST/GraphQL client for its production tenant. */
+export async function signedInAccount(scopes?: string[]): Promise<TestAccount & { api: ApiClient }> {
+  const account = await createAccount({ scopes });
+  return { ...account, api: apiClient(await accessToken(account.clientId, account.clientSecret), account.tenantId) };
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: string;
+  request_id: string;
+  errors?: Array<{ field: string; message: string }>;
+  [key: string]: unknown;
+}
+
+/** Reads a problem+json response, checking the parts every problem must have. */
+export async function problemOf(response: Response): Promise<Problem> {
+  if (response.headers.get('content-type') !== 'application/problem+json') {
+    throw new Error(`expected application/problem+json, got ${response.headers.get('content-type')}: ${await response.text()}`);
+  }
+  const problem = (await response.json()) as Problem;
+  if (problem.status !== response.status) throw new Error(`problem status ${problem.status} differs from HTTP status ${response.status}`);
+  if (problem.request_id !== response.headers.get('x-request-id')) throw new Error('problem request_id differs from X-Request-Id');
+  return problem;
+}

@@ -1,0 +1,28 @@
+import { migrateDatabase } from '@platform/db';
+import { freshDatabase } from '@platform/db/testing';
+import type { TestProject } from 'vitest/node';
+import { spawnPlatform } from './platform-process.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    platformUrl: string;
+    databaseUrl: string;
+  }
+}
+
+/**
+ * One real platform process for the run, on a database of its own: an embedded PostgreSQL, or a
+ * fresh database on DATABASE_URL's server (CI runs the suite both ways). Tests reach it over
+ * loopback HTTP and prepare tenants directly in its database.
+ */
+export default async function setup(project: TestProject) {
+  const database = await freshDatabase({ prefix: 'contract' });
+  await migrateDatabase(database.url);
+  const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false' });
+  project.provide('platformUrl', platform.url);
+  project.provide('databaseUrl', database.url);
+  return async () => {
+    await platform.stop();
+    await database.dispose();
+  };
+}

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface PlatformProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then wait for exit; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the platform exactly as `npm start` does, as its own process, and resolves once it
+ * printed its address (it listens only when ready).
+ */
+export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptions?: string[] } = {}): Promise<PlatformProcess> {
+  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', 'gateway/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: { PORT: '0', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`platform did not start within 90 s:\n${output}`)), 90_000);
+    const onData = () => {
+      const match = /Platform API on (http:\/\/\S+): GraphQL/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    };
+    child.stdout?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`platform exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
