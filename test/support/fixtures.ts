@@ -54,6 +54,7 @@ export async function accessToken(clientId: string, clientSecret: string, scope?
 export interface ApiClient {
   get(path: string): Promise<Response>;
   send(method: string, path: string, body: unknown): Promise<Response>;
+  raw(method: string, path: string, body: string, contentType: string): Promise<Response>;
   graphql(query: string, variables?: Record<string, unknown>): Promise<Response>;
 }
 
@@ -62,6 +63,7 @@ export function apiClient(token: string, tenantId: string): ApiClient {
   return {
     get: (path) => fetch(`${platformUrl}${path}`, { headers }),
     send: (method, path, body) => fetch(`${platformUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    raw: (method, path, body, contentType) => fetch(`${platformUrl}${path}`, { method, headers: { ...headers, 'content-type': contentType }, body }),
     graphql: (query, variables) => fetch(`${platformUrl}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) }),
   };
 }

@@ -18,15 +18,17 @@ export interface SubgraphContext {
 interface SubgraphTypes {
   PrismaTypes: PrismaTypes;
   Context: SubgraphContext;
-  AuthScopes: { scope: string };
+  AuthScopes: { scope: string; anyScope: readonly string[] };
   Scalars: { DateTime: { Input: Date; Output: Date } };
   DefaultFieldNullability: false;
 }
 
 /**
  * A Pothos builder configured the same way for every subgraph: Prisma-backed objects,
- * federation directives, and scope checks (`authScopes: { scope: 'inventory:read' }`) that fail
- * with the platform's `insufficient_scope` error naming the missing scope.
+ * federation directives, and scope checks that fail with the platform's `insufficient_scope`
+ * error naming the missing scope. Root fields name one scope (`{ scope: 'inventory:read' }`);
+ * object types accept the read or the write scope (`{ anyScope: [...] }`), so a write returns
+ * the record it wrote to a client that holds only the write scope.
  */
 export function createSubgraphBuilder() {
   const builder = new SchemaBuilder<SubgraphTypes>({
@@ -34,7 +36,10 @@ export function createSubgraphBuilder() {
     defaultFieldNullability: false,
     prisma: { client: (context) => context.prisma, dmmf: getDatamodel(), filterConnectionTotalCount: true },
     scopeAuth: {
-      authScopes: (context) => ({ scope: (scope: string) => context.principal.scopes.has(scope) }),
+      authScopes: (context) => ({
+        scope: (scope: string) => context.principal.scopes.has(scope),
+        anyScope: (scopes: readonly string[]) => scopes.some((scope) => context.principal.scopes.has(scope)),
+      }),
       unauthorizedError: (_parent, _context, _info, result) => {
         const scope = firstMissingScope(result.failure);
         return scope
@@ -65,7 +70,7 @@ function parseDateTime(value: unknown): Date {
 }
 
 function firstMissingScope(failure: AuthFailure): string | undefined {
-  if (failure.kind === AuthScopeFailureType.AuthScope) return String(failure.parameter);
+  if (failure.kind === AuthScopeFailureType.AuthScope) return Array.isArray(failure.parameter) ? failure.parameter.join(' or ') : String(failure.parameter);
   if (failure.kind === AuthScopeFailureType.AnyAuthScopes || failure.kind === AuthScopeFailureType.AllAuthScopes) {
     for (const child of failure.failures) {
       const scope = firstMissingScope(child);

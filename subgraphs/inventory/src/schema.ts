@@ -21,13 +21,15 @@ function withoutUndefined<T extends object>(input: T): Partial<T> {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
+const INVENTORY_SCOPES = ['inventory:read', 'inventory:write'];
+
 /** The inventory subgraph: warehouses and the items (SKUs) held in them. */
 export function buildInventorySchema(): GraphQLSchema {
   const builder = createSubgraphBuilder();
 
   const Warehouse = builder.prismaObject('Warehouse', {
     description: 'A place where stock is held.',
-    authScopes: { scope: 'inventory:read' },
+    authScopes: { anyScope: INVENTORY_SCOPES },
     fields: (t) => ({
       id: t.exposeString('id', { description: 'Warehouse identifier, assigned by the platform.' }),
       name: t.exposeString('name'),
@@ -37,7 +39,7 @@ export function buildInventorySchema(): GraphQLSchema {
 
   const InventoryItem = builder.prismaObject('InventoryItem', {
     description: 'A stock-keeping unit held in one warehouse.',
-    authScopes: { scope: 'inventory:read' },
+    authScopes: { anyScope: INVENTORY_SCOPES },
     fields: (t) => ({
       id: t.exposeString('id', { description: 'SKU identifier, chosen by the client; unique per tenant.' }),
       name: t.exposeString('name', { description: 'Item name.' }),

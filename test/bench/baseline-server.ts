@@ -1,0 +1,110 @@
+// The bench's floor: a bare node:http server over a pg.Pool answering
+// GET /v1/inventory/items with the same two SQL statements Prisma sends for the platform's list
+// (a count over the filtered rows, and a page of them ordered by id), and the same
+// `{ data, meta }` JSON. No authentication, no GraphQL, no validation beyond page numbers.
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+
+export interface Baseline {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface ListQuery {
+  page: number;
+  perPage: number;
+  reorderBelow: boolean | undefined;
+}
+
+interface ItemRow {
+  tenant_id: string;
+  id: string;
+  name: string;
+  quantity_on_hand: number;
+  reorder_point: number;
+  warehouse_id: string;
+  last_synced_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const ITEMS_PATH = '/v1/inventory/items';
+/** The platform's Prisma pool size (createPrismaClient's default). */
+const POOL_SIZE = 10;
+const COLUMNS = ['tenant_id', 'id', 'name', 'quantity_on_hand', 'reorder_point', 'warehouse_id', 'last_synced_at', 'created_at', 'updated_at'];
+
+/** Starts the baseline on 127.0.0.1 (random port), serving the items of one tenant. */
+export async function startBaseline(databaseUrl: string, tenantId: string): Promise<Baseline> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+  const server = createServer((request, response) => {
+    handle(pool, tenantId, request, response).catch((error: unknown) => send(response, 500, { error: String(error) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await closeServer(server);
+      await pool.end();
+    },
+  };
+}
+
+async function handle(pool: pg.Pool, tenantId: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://baseline');
+  if (request.method !== 'GET' || url.pathname !== ITEMS_PATH) return send(response, 404, { error: 'not_found' });
+  const query = parseListQuery(url.searchParams);
+  if (!query) return send(response, 400, { error: 'invalid_parameter' });
+  const { total, rows } = await listItems(pool, tenantId, query);
+  send(response, 200, { data: rows.map(toRestItem), meta: { total, page: query.page, per_page: query.perPage } });
+}
+
+function parseListQuery(params: URLSearchParams): ListQuery | undefined {
+  const page = Number(params.get('page') ?? 1);
+  const perPage = Number(params.get('per_page') ?? 25);
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1 || perPage > 100) return undefined;
+  const reorder = params.get('reorder_below');
+  return { page, perPage, reorderBelow: reorder === null ? undefined : reorder === 'true' };
+}
+
+/** The statements Prisma generates for listItems (see the inventory subgraph's items repository). */
+async function listItems(pool: pg.Pool, tenantId: string, query: ListQuery): Promise<{ total: number; rows: ItemRow[] }> {
+  const where = whereClause(query.reorderBelow);
+  const [count, page] = await Promise.all([
+    pool.query<{ total: string }>(`SELECT COUNT(*) AS total FROM (SELECT tenant_id, id FROM inventory_items WHERE ${where} OFFSET $2) AS sub`, [tenantId, 0]),
+    pool.query<ItemRow>(`SELECT ${COLUMNS.join(', ')} FROM inventory_items WHERE ${where} ORDER BY id ASC LIMIT $2 OFFSET $3`, [tenantId, query.perPage, (query.page - 1) * query.perPage]),
+  ]);
+  return { total: Number(count.rows[0]?.total ?? 0), rows: page.rows };
+}
+
+function whereClause(reorderBelow: boolean | undefined): string {
+  if (reorderBelow === true) return 'tenant_id = $1 AND quantity_on_hand < reorder_point';
+  if (reorderBelow === false) return 'tenant_id = $1 AND quantity_on_hand >= reorder_point';
+  return 'tenant_id = $1';
+}
+
+/** The REST representation: the fields the platform's REST facade returns, timestamps as ISO strings. */
+function toRestItem(row: ItemRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    quantity_on_hand: row.quantity_on_hand,
+    reorder_point: row.reorder_point,
+    warehouse_id: row.warehouse_id,
+    last_synced_at: row.last_synced_at.toISOString(),
+  };
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  const json = JSON.stringify(body);
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  response.end(json);
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,206 @@
+/**
+ * Benchmark: GET /v1/inventory/items (REST facade -> supergraph -> inventory subgraph -> Prisma)
+ * against a bare baseline (node:http + pg.Pool running the same two SQL statements and writing
+ * the same JSON, without authentication), over 10,000 items in one tenant.
+ *
+ * Run on demand, never by the test suite:   npm run bench
+ *
+ * Environment knobs:
+ *   BENCH_CONNECTIONS  concurrent connections (default 20)
+ *   BENCH_DURATION     seconds measured per scenario and target (default 10), after a 2 s warm-up
+ *   DATABASE_URL       use this PostgreSQL as is instead of an embedded one in a temp folder
+ *                      (the bench removes its tenants from it afterwards)
+ *
+ * Scenarios: the plain list (pages 1..400 of 25) and `reorder_below=true` (every page of the
+ * matching items). Requests cycle through the pages; the platform gets a real bearer token and
+ * X-Service-Tenant. autocannon runs in a worker thread, on the same machine; the platform, the
+ * baseline and PostgreSQL all share its cores, so compare the ratios, not absolute figures.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Platform, startPlatform } from '@platform/gateway';
+import { type Baseline, startBaseline } from './baseline-server.ts';
+import { type Fixture, createFixture, embeddedDatabaseUrl, fetchToken, removeFixture } from './fixture.ts';
+import { type LoadResult, type LoadSpec, measureInWorker } from './load.ts';
+
+const ITEM_COUNT = 10_000;
+const PER_PAGE = 25;
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
+const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
+
+interface Scenario {
+  name: string;
+  query: string;
+  matchingItems: (fixture: Fixture) => number;
+}
+
+interface Target {
+  name: string;
+  origin: string;
+  headers: Record<string, string>;
+}
+
+interface Measurement {
+  scenario: Scenario;
+  target: Target;
+  result: LoadResult;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'list', query: `per_page=${PER_PAGE}`, matchingItems: (fixture) => fixture.items },
+  { name: 'reorder_below=true', query: `reorder_below=true&per_page=${PER_PAGE}`, matchingItems: (fixture) => fixture.belowReorderPoint },
+];
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
+async function makeDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'platform-bench-'));
+  // As root, embedded PostgreSQL runs as the `postgres` user, which must enter the folder.
+  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
+  return dataDir;
+}
+
+function startBenchPlatform(dataDir: string): Promise<Platform> {
+  return startPlatform({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: process.env.DATABASE_URL, logLevel: 'silent', seedDemo: false });
+}
+
+function loadSpec(scenario: Scenario, target: Target, fixture: Fixture, durationSeconds: number): LoadSpec {
+  return {
+    origin: target.origin,
+    path: `/v1/inventory/items?${scenario.query}`,
+    pages: Math.max(1, Math.ceil(scenario.matchingItems(fixture) / PER_PAGE)),
+    headers: target.headers,
+    connections: CONNECTIONS,
+    durationSeconds,
+  };
+}
+
+/** Both targets must answer the first page of each scenario with the same JSON. */
+async function checkSameResponses(targets: Target[], fixture: Fixture): Promise<void> {
+  for (const scenario of SCENARIOS) {
+    const bodies = await Promise.all(
+      targets.map(async (target) => {
+        const response = await fetch(`${target.origin}/v1/inventory/items?${scenario.query}&page=2`, { headers: target.headers });
+        if (response.status !== 200) throw new Error(`${target.name} answered ${scenario.name} with ${response.status}: ${await response.text()}`);
+        return response.text();
+      }),
+    );
+    if (new Set(bodies).size !== 1) console.warn(`WARNING: ${scenario.name}: the targets' responses differ:\n${bodies.join('\n')}`);
+    const total = (JSON.parse(bodies[0] as string) as { meta: { total: number } }).meta.total;
+    if (total !== scenario.matchingItems(fixture)) console.warn(`WARNING: ${scenario.name}: meta.total is ${total}, expected ${scenario.matchingItems(fixture)}`);
+  }
+}
+
+async function measureAll(targets: Target[], fixture: Fixture): Promise<Measurement[]> {
+  const measurements: Measurement[] = [];
+  for (const scenario of SCENARIOS) {
+    for (const target of targets) {
+      process.stdout.write(`  ${scenario.name} / ${target.name}: warm-up ${WARMUP_SECONDS} s, measure ${DURATION_SECONDS} s ... `);
+      await measureInWorker(loadSpec(scenario, target, fixture, WARMUP_SECONDS));
+      const result = await measureInWorker(loadSpec(scenario, target, fixture, DURATION_SECONDS));
+      process.stdout.write(`${Math.round(result.requestsPerSecond)} req/s\n`);
+      measurements.push({ scenario, target, result });
+    }
+  }
+  return measurements;
+}
+
+function printMachine(fixture: Fixture, databaseMode: string): void {
+  const cpu = cpus();
+  console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${process.platform}/${process.arch}`);
+  console.log(`Data: ${fixture.items} items in the tenant (${fixture.belowReorderPoint} below their reorder point), ${fixture.warehouseIds.length} warehouses; PostgreSQL ${databaseMode}`);
+  console.log(`Load: autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up, per_page=${PER_PAGE}, pages cycled`);
+}
+
+function formatMs(value: number): string {
+  return Number.isNaN(value) ? 'n/a' : value.toFixed(1);
+}
+
+function printTable(measurements: Measurement[]): void {
+  const header = ['scenario', 'target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'];
+  const rows = measurements.map(({ scenario, target, result }) => [
+    scenario.name,
+    target.name,
+    result.requestsPerSecond.toFixed(0),
+    formatMs(result.p50),
+    formatMs(result.p95),
+    formatMs(result.p99),
+    String(result.errors),
+    String(result.non2xx),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] as string).length)));
+  const line = (cells: string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] as number) : cell.padStart(widths[column] as number))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+function printRatios(measurements: Measurement[]): void {
+  console.log('\nplatform / baseline:');
+  for (const scenario of SCENARIOS) {
+    const platform = measurements.find((m) => m.scenario === scenario && m.target.name === 'platform')?.result;
+    const baseline = measurements.find((m) => m.scenario === scenario && m.target.name.startsWith('baseline'))?.result;
+    if (!platform || !baseline) continue;
+    console.log(`  ${scenario.name.padEnd(20)} throughput x${(platform.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}   p95 latency x${(platform.p95 / baseline.p95).toFixed(2)}`);
+  }
+}
+
+function warnOnFailures(measurements: Measurement[]): boolean {
+  const failed = measurements.filter(({ result }) => result.non2xx > 0 || result.errors > 0);
+  for (const { scenario, target, result } of failed) {
+    console.warn(`WARNING: ${scenario.name} / ${target.name}: ${result.non2xx} non-2xx responses, ${result.errors} errors; status codes ${JSON.stringify(result.statusCodes)}`);
+  }
+  return failed.length === 0;
+}
+
+async function main(): Promise<number> {
+  const dataDir = await makeDataDir();
+  let platform: Platform | undefined;
+  let baseline: Baseline | undefined;
+  let fixture: Fixture | undefined;
+  try {
+    console.log('Starting the platform and loading data ...');
+    platform = await startBenchPlatform(dataDir);
+    fixture = await createFixture(platform.prisma, ITEM_COUNT);
+    const token = await fetchToken(platform.url, fixture);
+    const databaseUrl = platform.config.databaseUrl ?? (await embeddedDatabaseUrl(dataDir));
+    baseline = await startBaseline(databaseUrl, fixture.tenantId);
+
+    const targets: Target[] = [
+      { name: 'platform', origin: platform.url, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': fixture.tenantId } },
+      { name: 'baseline (no auth)', origin: baseline.url, headers: {} },
+    ];
+    await checkSameResponses(targets, fixture);
+    console.log('Measuring:');
+    const measurements = await measureAll(targets, fixture);
+
+    console.log('\nGET /v1/inventory/items: platform vs bare node:http + pg baseline (baseline has no authentication)');
+    printMachine(fixture, platform.config.databaseUrl ? 'external (DATABASE_URL)' : 'embedded');
+    console.log('Latency: exact percentiles over every 2xx response time as reported by autocannon.\n');
+    printTable(measurements);
+    printRatios(measurements);
+    return warnOnFailures(measurements) ? 0 : 1;
+  } finally {
+    await baseline?.stop();
+    if (platform && fixture && platform.config.databaseUrl) await removeFixture(platform.prisma, fixture);
+    await platform?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+// Exit explicitly: a forgotten handle (pool, timer, exit hook) must not keep a finished bench alive.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
