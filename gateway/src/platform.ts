@@ -13,6 +13,8 @@ export interface Platform {
   /** Base URL of the running platform, e.g. http://127.0.0.1:4000 */
   url: string;
   config: PlatformConfig;
+  /** Connection URL of the platform's database (embedded or external). */
+  databaseUrl: string;
   prisma: PrismaClient;
   /** Set when this start seeded an empty database with the demo account. */
   demo: DemoSeed | undefined;
@@ -54,7 +56,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     server.on('request', edge);
 
     logger.info({ url, database: database.owned ? 'embedded' : 'external' }, 'platform ready');
-    return { url, config: { ...config, port, publicUrl }, prisma, demo, stop };
+    return { url, config: { ...config, port, publicUrl }, databaseUrl: database.url, prisma, demo, stop };
   } catch (error) {
     await stop();
     throw error;

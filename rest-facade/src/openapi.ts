@@ -91,10 +91,12 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
   const generated = (await response.json()) as OpenApiDocument;
   const paths: OpenApiDocument['paths'] = { [`${basePath}/oauth/token`]: tokenPath };
   for (const route of routes) {
-    const openApiPath = `${basePath}${route.path.replace(/:(\w+)/g, '{$1}')}`;
+    // SOFA lists paths relative to its base path; the published document gives them in full.
+    const relativePath = route.path.replace(/:(\w+)/g, '{$1}');
+    const openApiPath = `${basePath}${relativePath}`;
     const method = route.method.toLowerCase();
-    const operation = generated.paths[openApiPath]?.[method];
-    if (!operation) continue;
+    const operation = generated.paths[relativePath]?.[method];
+    if (!operation) throw new Error(`SOFA generated no OpenAPI operation for ${route.method} ${route.path}`);
     paths[openApiPath] ??= {};
     (paths[openApiPath] as Record<string, unknown>)[method] = {
       ...operation,

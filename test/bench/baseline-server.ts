@@ -37,6 +37,8 @@ const COLUMNS = ['tenant_id', 'id', 'name', 'quantity_on_hand', 'reorder_point',
 /** Starts the baseline on 127.0.0.1 (random port), serving the items of one tenant. */
 export async function startBaseline(databaseUrl: string, tenantId: string): Promise<Baseline> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+  // An idle client's error (e.g. PostgreSQL shutting down) is emitted on the pool; unhandled, it kills the process.
+  pool.on('error', (error) => console.warn(`baseline: idle PostgreSQL client failed: ${error.message}`));
   const server = createServer((request, response) => {
     handle(pool, tenantId, request, response).catch((error: unknown) => send(response, 500, { error: String(error) }));
   });
@@ -46,7 +48,7 @@ export async function startBaseline(databaseUrl: string, tenantId: string): Prom
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
       await closeServer(server);
-      await pool.end();
+      await endPool(pool);
     },
   };
 }
@@ -100,6 +102,20 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   const json = JSON.stringify(body);
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
   response.end(json);
+}
+
+/** pool.end() resolves before its clients have disconnected; wait for them too. */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  let removed = 0;
+  const disconnected = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (++removed >= open) resolve();
+    });
+  });
+  await pool.end();
+  await disconnected;
 }
 
 function closeServer(server: Server): Promise<void> {

@@ -1,8 +1,5 @@
 // Bench fixture: one tenant pair, an OAuth client, a few warehouses and many inventory items in
 // the production tenant, loaded straight through Prisma (createMany in chunks) for speed.
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { PrismaClient } from '@platform/db';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 
@@ -28,6 +25,7 @@ export async function createFixture(prisma: PrismaClient, itemCount: number): Pr
   const client = await createOAuthClient(prisma, { tenantId: production.id, scopes: SCOPES, name: 'bench' });
   const warehouseIds = await createWarehouses(prisma, production.id);
   const belowReorderPoint = await createItems(prisma, production.id, warehouseIds, itemCount);
+  await refreshStatistics(prisma);
   return {
     tenantId: production.id,
     sandboxTenantId: sandbox.id,
@@ -85,6 +83,16 @@ function itemAt(index: number, warehouseIds: string[]) {
   };
 }
 
+/**
+ * Right after a bulk load the planner still believes the table nearly empty (until autovacuum
+ * gets to it, up to a minute later, i.e. in the middle of a run) and sorts the whole tenant for
+ * every page instead of walking the primary key. Vacuum and analyze now so that every run
+ * measures the plans a settled database uses.
+ */
+async function refreshStatistics(prisma: PrismaClient): Promise<void> {
+  await prisma.$executeRawUnsafe('VACUUM (ANALYZE) warehouses, inventory_items');
+}
+
 /** A client-credentials token over real HTTP, as an API client would get one. */
 export async function fetchToken(baseUrl: string, fixture: Fixture): Promise<string> {
   const response = await fetch(`${baseUrl}/v1/oauth/token`, {
@@ -95,17 +103,4 @@ export async function fetchToken(baseUrl: string, fixture: Fixture): Promise<str
   const body = (await response.json()) as { access_token?: string };
   if (!response.ok || !body.access_token) throw new Error(`Token request failed (${response.status}): ${JSON.stringify(body)}`);
   return body.access_token;
-}
-
-/**
- * The URL of the embedded PostgreSQL. startPlatform does not expose it (config.databaseUrl is
- * only the external DATABASE_URL), so rebuild it the way @platform/db does: credentials from
- * `<dataDir>/postgres-credentials.json`, port from line 4 of `<dataDir>/postgres/postmaster.pid`.
- */
-export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
-  const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
-  if (!existsSync(pidFile)) throw new Error(`No running embedded PostgreSQL under ${dataDir}`);
-  const port = Number((await readFile(pidFile, 'utf8')).split('\n')[3]);
-  const credentials = JSON.parse(await readFile(join(dataDir, 'postgres-credentials.json'), 'utf8')) as { user: string; password: string };
-  return `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/platform`;
 }

@@ -21,7 +21,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Platform, startPlatform } from '@platform/gateway';
 import { type Baseline, startBaseline } from './baseline-server.ts';
-import { type Fixture, createFixture, embeddedDatabaseUrl, fetchToken, removeFixture } from './fixture.ts';
+import { type Fixture, createFixture, fetchToken, removeFixture } from './fixture.ts';
 import { type LoadResult, type LoadSpec, measureInWorker } from './load.ts';
 
 const ITEM_COUNT = 10_000;
@@ -125,10 +125,11 @@ function formatMs(value: number): string {
 }
 
 function printTable(measurements: Measurement[]): void {
-  const header = ['scenario', 'target', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'];
+  const header = ['scenario', 'target', 'responses', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'];
   const rows = measurements.map(({ scenario, target, result }) => [
     scenario.name,
     target.name,
+    String(result.responses),
     result.requestsPerSecond.toFixed(0),
     formatMs(result.p50),
     formatMs(result.p95),
@@ -171,8 +172,7 @@ async function main(): Promise<number> {
     platform = await startBenchPlatform(dataDir);
     fixture = await createFixture(platform.prisma, ITEM_COUNT);
     const token = await fetchToken(platform.url, fixture);
-    const databaseUrl = platform.config.databaseUrl ?? (await embeddedDatabaseUrl(dataDir));
-    baseline = await startBaseline(databaseUrl, fixture.tenantId);
+    baseline = await startBaseline(platform.databaseUrl, fixture.tenantId);
 
     const targets: Target[] = [
       { name: 'platform', origin: platform.url, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': fixture.tenantId } },
@@ -190,7 +190,7 @@ async function main(): Promise<number> {
     return warnOnFailures(measurements) ? 0 : 1;
   } finally {
     await baseline?.stop();
-    if (platform && fixture && platform.config.databaseUrl) await removeFixture(platform.prisma, fixture);
+    if (platform && fixture && platform.config.databaseUrl) await removeFixture(platform.prisma, fixture).catch((error: unknown) => console.warn(`WARNING: could not remove the bench tenants: ${String(error)}`));
     await platform?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

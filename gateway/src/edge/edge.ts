@@ -5,7 +5,6 @@ import type { PrismaClient } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
 import type { SubgraphContext } from '@platform/graphql-kit';
 import { useRestFacade } from '@platform/rest-facade';
-import { GraphQLError } from 'graphql';
 import { type YogaServerInstance, createYoga } from 'graphql-yoga';
 import type { JWK } from 'jose';
 import type { Supergraph } from '../supergraph/supergraph.ts';
@@ -13,6 +12,7 @@ import type { SubgraphModule } from '../supergraph/subgraphs.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
+import { maskUnexpectedErrors, useGraphqlErrorCodes } from './plugins/use-graphql-error-codes.ts';
 import { useNotFound } from './plugins/use-not-found.ts';
 import { usePublicEndpoints } from './plugins/use-public-endpoints.ts';
 import { useRequestId } from './plugins/use-request-id.ts';
@@ -68,24 +68,7 @@ export function createEdge(options: EdgeOptions): Edge {
       if (!principal) throw new Error('GraphQL context is built for an unauthenticated request');
       return { principal, requestId, prisma: options.prisma };
     },
-    maskedErrors: {
-      maskError(error, message) {
-        if (error instanceof GraphQLError) {
-          const code = error.extensions?.code;
-          if (typeof code === 'string' && code in errorCatalogue) {
-            // Which subgraph answered is the platform's business, not the client's.
-            const { serviceName: _serviceName, ...extensions } = error.extensions;
-            return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions });
-          }
-          // Parse, validation and variable errors describe the client's document: keep them, coded.
-          if (code === undefined && (!error.originalError || error.originalError instanceof GraphQLError)) {
-            return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...error.extensions, code: 'query_invalid' } });
-          }
-        }
-        options.logger.error({ err: error }, 'GraphQL execution failed');
-        return new GraphQLError(message, { extensions: { code: 'internal_error' } });
-      },
-    },
+    maskedErrors: maskUnexpectedErrors(options.logger),
     plugins: [
       useRequestId(),
       useAccessLog(options.logger),
@@ -95,6 +78,7 @@ export function createEdge(options: EdgeOptions): Edge {
       restFacade,
       useNotFound({ keep: [GRAPHQL_ENDPOINT, HEALTH_ENDPOINT] }),
       useGatewayExecution(options.supergraph),
+      useGraphqlErrorCodes(),
     ],
   });
 }

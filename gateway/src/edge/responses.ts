@@ -3,7 +3,11 @@ import { requestState } from './request-state.ts';
 
 /** The problem+json response for an error on this request (REST and the edge's own endpoints). */
 export function problemFor(error: unknown, request: Request, headers: HeadersInit = {}): Response {
-  return problemResponse(problemOf(error, request), headers);
+  const problem = problemOf(error, request);
+  const responseHeaders = new Headers(headers);
+  // RFC 9110: a 405 lists the methods the resource does accept.
+  if (Array.isArray(problem.allowed_methods)) responseHeaders.set('allow', problem.allowed_methods.join(', '));
+  return problemResponse(problem, responseHeaders);
 }
 
 export function problemOf(error: unknown, request: Request): Problem {

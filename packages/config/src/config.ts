@@ -45,6 +45,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     seedDemo: env.SEED_DEMO,
-    ...overrides,
+    // An override given as undefined means "not overridden", not "unset".
+    ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
 }

@@ -17,7 +17,7 @@ export function useTokenEndpoint(options: { path: string; prisma: PrismaClient; 
     async onRequest({ request, url, endResponse }) {
       if (url.pathname !== options.path) return;
       if (request.method !== 'POST') {
-        endResponse(problemFor(new ApiError('method_not_allowed', `${options.path} accepts POST only.`, { allowed_methods: ['POST'] }), request, { allow: 'POST' }));
+        endResponse(problemFor(new ApiError('method_not_allowed', `${options.path} accepts POST only.`, { allowed_methods: ['POST'] }), request));
         return;
       }
       try {

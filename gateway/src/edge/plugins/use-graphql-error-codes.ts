@@ -1,0 +1,40 @@
+import type { Logger } from '@platform/config';
+import { errorCatalogue } from '@platform/errors';
+import { GraphQLError } from 'graphql';
+import type { Plugin, YogaServerOptions } from 'graphql-yoga';
+
+/** Yoga's own codes for errors in the client's document or variables; all become `query_invalid`. */
+const DOCUMENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
+
+/**
+ * Every GraphQL error carries one of the platform's codes in `extensions.code`, the same codes
+ * as REST problems: document errors are `query_invalid`; anything unexpected is masked as
+ * `internal_error` (logged with its cause) so no internal message reaches the client.
+ */
+export function useGraphqlErrorCodes(): Plugin {
+  return {
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
+      setResult({ ...result, errors: result.errors.map(recode) });
+    },
+  };
+}
+
+function recode(error: GraphQLError): GraphQLError {
+  const { code, serviceName: _serviceName, ...extensions } = error.extensions ?? {};
+  if (typeof code === 'string' && DOCUMENT_ERROR_CODES.has(code)) return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...extensions, code: 'query_invalid' } });
+  // Which subgraph answered is the platform's business, not the client's.
+  return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...extensions, code } });
+}
+
+/** Yoga's error masking: errors with a platform code pass; others are logged and masked. */
+export function maskUnexpectedErrors(logger: Logger): NonNullable<YogaServerOptions<object, object>['maskedErrors']> {
+  return {
+    maskError(error, message) {
+      const code = error instanceof GraphQLError ? error.extensions?.code : undefined;
+      if (typeof code === 'string' && (code in errorCatalogue || DOCUMENT_ERROR_CODES.has(code))) return error as GraphQLError;
+      logger.error({ err: error }, 'GraphQL execution failed');
+      return new GraphQLError(message, { extensions: { code: 'internal_error' } });
+    },
+  };
+}

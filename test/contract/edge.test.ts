@@ -1,0 +1,93 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, platformUrl, problemOf, requestToken, signedInAccount } from '../support/fixtures.ts';
+
+describe('the edge', () => {
+  let api: ApiClient;
+  beforeAll(async () => {
+    ({ api } = await signedInAccount());
+  });
+
+  it('puts X-Request-Id on every response and echoes a sane client-supplied one', async () => {
+    const responses = await Promise.all([
+      api.get('/v1/inventory/items'),
+      fetch(`${platformUrl}/v1/inventory/items`),
+      fetch(`${platformUrl}/healthz`),
+      fetch(`${platformUrl}/no/such/path`),
+      requestToken({ grant_type: 'client_credentials' }),
+      api.graphql('{ inventory_items { meta { total } } }'),
+    ]);
+    for (const response of responses) expect(response.headers.get('x-request-id')).toMatch(/^req_[0-9a-f-]{36}$/);
+    const echoed = await fetch(`${platformUrl}/healthz`, { headers: { 'x-request-id': 'trace-0123456789' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-0123456789');
+    const refused = await fetch(`${platformUrl}/healthz`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(refused.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+
+  it('answers GET /healthz with 200', async () => {
+    expect((await fetch(`${platformUrl}/healthz`)).status).toBe(200);
+  });
+
+  it('answers unknown paths with a problem+json 404 and wrong methods with 405 and Allow', async () => {
+    const missing = await api.get('/v1/inventory/gadgets');
+    expect(await problemOf(missing)).toMatchObject({ status: 404, code: 'route_not_found', instance: '/v1/inventory/gadgets' });
+    expect((await problemOf(await fetch(`${platformUrl}/elsewhere`))).code).toBe('route_not_found');
+    const wrongMethod = await api.send('DELETE', '/v1/inventory/items', {});
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
+    expect((await problemOf(wrongMethod)).code).toBe('method_not_allowed');
+    const tokenGet = await fetch(`${platformUrl}/v1/oauth/token`);
+    expect(tokenGet.status).toBe(405);
+    expect(tokenGet.headers.get('allow')).toBe('POST');
+  });
+
+  it('does not expose routes SOFA would generate on its own', async () => {
+    for (const path of ['/v1/webhook', '/v1/inventory-items', '/v1/tenant']) {
+      const response = await api.send('POST', path, {});
+      expect(response.status, path).toBe(404);
+    }
+  });
+
+  it('publishes an OpenAPI 3 document of every REST path without authentication', async () => {
+    const response = await fetch(`${platformUrl}/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, { parameters?: Array<{ name?: string; $ref?: string }>; security?: unknown }>>; components: { securitySchemes: Record<string, unknown> } };
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.fromEntries(Object.entries(document.paths).map(([path, operations]) => [path, Object.keys(operations).sort()]))).toEqual({
+      '/v1/oauth/token': ['post'],
+      '/v1/inventory/items': ['get', 'post'],
+      '/v1/inventory/items/{id}': ['get', 'patch'],
+      '/v1/inventory/warehouses': ['get', 'post'],
+      '/v1/inventory/warehouses/{id}': ['get'],
+      '/v1/tenants/current': ['get'],
+    });
+    const list = document.paths['/v1/inventory/items']?.get;
+    expect(list?.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'page', 'per_page']);
+    expect(list?.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearerAuth', 'oauth2']);
+  });
+
+  it('serves an API reference page whose assets come from this server, and the error catalogue', async () => {
+    const page = await (await fetch(`${platformUrl}/docs`)).text();
+    const sources = [...page.matchAll(/(?:src|href|data-url)="([^"]+)"/g)].map((match) => match[1]);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      expect(source).toMatch(/^\//);
+      expect((await fetch(`${platformUrl}${source}`)).status).toBe(200);
+    }
+    const errors = await (await fetch(`${platformUrl}/docs/errors`)).text();
+    for (const code of ['unauthenticated', 'invalid_token', 'tenant_mismatch', 'insufficient_scope', 'invalid_parameter', 'not_found']) expect(errors).toContain(`id="${code}"`);
+  });
+
+  it('serves GraphiQL without a credential and without any CDN', async () => {
+    const response = await fetch(`${platformUrl}/graphql`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('GraphiQL');
+    expect(html).not.toMatch(/<(script|link)\b[^>]*\b(src|href)=["']?(https?:)?\/\//i);
+  });
+
+  it('codes GraphQL document errors as query_invalid', async () => {
+    const body = (await (await api.graphql('{ inventory_items { nonsense } }')).json()) as { errors: Array<{ extensions: { code: string } }> };
+    expect(body.errors[0]?.extensions.code).toBe('query_invalid');
+  });
+});
