@@ -14,12 +14,14 @@ export interface PlatformProcess {
 
 /**
  * Starts the platform exactly as `npm start` does, as its own process, and resolves once it
- * printed its address (it listens only when ready).
+ * printed its address (it listens only when ready). The process inherits this environment with
+ * `env` applied on top; a variable given as undefined is removed.
  */
 export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptions?: string[] } = {}): Promise<PlatformProcess> {
+  const childEnv = Object.fromEntries(Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }).filter(([, value]) => value !== undefined));
   const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: repositoryRoot,
-    env: { PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -29,7 +29,8 @@ export interface PlatformConfig {
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
-  const parsed = environmentSchema.safeParse(environment);
+  // An empty variable counts as unset (`DATABASE_URL= npm start` means "use the embedded one").
+  const parsed = environmentSchema.safeParse(Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
