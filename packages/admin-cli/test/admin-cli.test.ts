@@ -1,13 +1,16 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 let dataDir: string;
+/** With DATABASE_URL set (CI's second pass), the CLI gets a database of its own on that server. */
+let externalDatabase: FreshDatabase | undefined;
 
 interface Result {
   code: number | null;
@@ -17,7 +20,7 @@ interface Result {
 
 function admin(...args: string[]): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainScript, ...args], { cwd: packageDir, env: { ...process.env, DATA_DIR: dataDir } });
+    const child = spawn(process.execPath, ['--import', 'tsx', mainScript, ...args], { cwd: packageDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: externalDatabase?.url ?? '' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -38,11 +41,11 @@ describe('admin CLI', { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'admin-cli-'));
-    // As root, embedded PostgreSQL runs initdb as a `postgres` user, which must reach the folder.
-    await chmod(dataDir, 0o755);
+    if (process.env.DATABASE_URL) externalDatabase = await freshDatabase({ prefix: 'admin_cli' });
   });
 
   afterAll(async () => {
+    await externalDatabase?.dispose();
     await rm(dataDir, { recursive: true, force: true });
   });
 
