@@ -120,6 +120,8 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
       version: 'v1',
       description: 'REST facade of the platform supergraph. Every operation except the token exchange needs `Authorization: Bearer <token>` and `X-Service-Tenant: <tenant_id>`. Errors are RFC 9457 problem details with a stable `code`.',
     },
+    // Paths are given in full (with /v1), so the server is the origin serving this document.
+    servers: [{ url: '/' }],
     paths,
     components: {
       ...generated.components,

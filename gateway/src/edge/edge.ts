@@ -60,7 +60,11 @@ export function createEdge(options: EdgeOptions): Edge {
     healthCheckEndpoint: HEALTH_ENDPOINT,
     landingPage: false,
     batching: false,
-    graphiql: { title: 'Platform API', defaultQuery: '{\n  inventory_items(per_page: 5) {\n    data { id name quantity_on_hand reorder_point warehouse_id }\n    meta { total page per_page }\n  }\n}\n' },
+    graphiql: {
+      title: 'Platform API',
+      headers: JSON.stringify({ Authorization: 'Bearer <access token from POST /v1/oauth/token>', 'X-Service-Tenant': '<tenant id>' }, null, 2),
+      defaultQuery: '{\n  inventory_items(per_page: 5) {\n    data { id name quantity_on_hand reorder_point warehouse_id }\n    meta { total page per_page }\n  }\n}\n',
+    },
     renderGraphiQL,
     logging: options.logger.child({ component: 'yoga' }) as never,
     context: ({ request }) => {

@@ -38,7 +38,9 @@ function html(body: string): Response {
 }
 
 function apiReferencePage(openApiPath: string): string {
-  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false });
+  // Nothing on this page may reach a third party: no web fonts, no hosted AI agent, no
+  // "deploy/share" developer tools.
+  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false, showDeveloperTools: 'never', agent: { disabled: true } });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Platform API reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
