@@ -1,14 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, problemOf, signedInAccount } from '../support/fixtures.ts';
+import { type ApiClient, type InventoryItem as Item, problemOf, signedInAccount } from '../support/fixtures.ts';
 
-interface Item {
-  id: string;
-  name: string;
-  quantity_on_hand: number;
-  reorder_point: number;
-  warehouse_id: string;
-  last_synced_at: string;
-}
 
 describe('inventory writes: items and warehouses', () => {
   let api: ApiClient;

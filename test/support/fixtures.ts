@@ -1,4 +1,5 @@
 import { type Plan, type PrismaClient, createPrismaClient } from '@platform/db';
+import type { Problem } from '@platform/errors';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { afterAll, inject } from 'vitest';
 
@@ -74,16 +75,16 @@ export async function signedInAccount(scopes?: string[]): Promise<TestAccount & 
   return { ...account, api: apiClient(await accessToken(account.clientId, account.clientSecret), account.tenantId) };
 }
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  code: string;
-  request_id: string;
-  errors?: Array<{ field: string; message: string }>;
-  [key: string]: unknown;
+export type { Problem };
+
+/** An inventory item as the REST facade returns it: exactly the spec's fields. */
+export interface InventoryItem {
+  id: string;
+  name: string;
+  quantity_on_hand: number;
+  reorder_point: number;
+  warehouse_id: string;
+  last_synced_at: string;
 }
 
 /** Reads a problem+json response, checking the parts every problem must have. */

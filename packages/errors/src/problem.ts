@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { FieldError } from './api-error.ts';
 import { errorCatalogue, type ErrorCode } from './catalogue.ts';
 
 /** RFC 9457 problem details, plus the platform's stable `code` and the `request_id`. */
@@ -10,6 +11,8 @@ export interface Problem {
   instance: string;
   code: ErrorCode;
   request_id: string;
+  /** Each parameter or body field at fault. */
+  errors?: FieldError[];
   [extension: string]: unknown;
 }
 
