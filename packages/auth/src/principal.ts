@@ -4,9 +4,10 @@ import { ApiError } from '@platform/errors';
 export interface Principal {
   tenantId: string;
   scopes: ReadonlySet<string>;
-  credential: { type: 'oauth_client'; id: string };
-  /** `jti` of the access token. */
-  tokenId: string;
+  /** The credential presented: an OAuth client's access token or an API key. */
+  credential: { type: 'oauth_client' | 'api_key'; id: string };
+  /** `jti` of the access token; absent for API keys. */
+  tokenId?: string;
 }
 
 export function requireScope(principal: Principal, scope: string): void {

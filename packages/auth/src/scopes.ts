@@ -3,7 +3,15 @@
  * scope does not imply the read scope: clients ask for what they use (least privilege).
  */
 export const scopeCatalogue = {
-  'tenants:read': "Read the metadata of the credential's own tenant (plan, environment, paired tenant).",
+  'tenants:read': "Read the metadata of the credential's own tenant (plan, environment, paired tenant, rate limits).",
+  'tenants:write': 'Reset a sandbox tenant (delete all of its data); never applies to production.',
+  'api_keys:read': 'List and read API keys (never their secrets).',
+  'api_keys:write': 'Create, rotate and revoke API keys, with at most the scopes the caller holds.',
+  'users:read': 'List and read users of the tenant.',
+  'users:write': 'Invite and deactivate users and assign their roles.',
+  'roles:read': 'List and read roles (built-in and custom).',
+  'roles:write': 'Create, change and delete custom roles.',
+  'audit:read': "Query the tenant's audit trail.",
   'inventory:read': 'List and read warehouses and inventory items.',
   'inventory:write': 'Create warehouses; create inventory items and change their stock and reorder points.',
   'crm:read': 'Read customers and orders.',

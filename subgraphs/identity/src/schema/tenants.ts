@@ -1,12 +1,9 @@
-import { createSubgraphBuilder, type RestRoutes } from '@platform/graphql-kit';
+import type { RestRoutes, SubgraphBuilder } from '@platform/graphql-kit';
 import { ApiError } from '@platform/errors';
 import { Environment, Plan } from '@platform/db';
-import type { GraphQLSchema } from 'graphql';
 
-/** The identity subgraph: tenants now; users, roles and API keys join it later. */
-export function buildIdentitySchema(): GraphQLSchema {
-  const builder = createSubgraphBuilder();
-
+/** Tenants: the credential's own tenant and its metadata. */
+export function defineTenantSchema(builder: SubgraphBuilder): void {
   const PlanEnum = builder.enumType(Plan, { name: 'Plan', description: 'Commercial plan; it sets the rate limits.' });
   const EnvironmentEnum = builder.enumType(Environment, {
     name: 'Environment',
@@ -26,24 +23,20 @@ export function buildIdentitySchema(): GraphQLSchema {
     }),
   });
 
-  builder.queryType({
-    fields: (t) => ({
-      tenant: t.prismaField({
-        type: Tenant,
-        description: 'The tenant the credential belongs to.',
-        authScopes: { scope: 'tenants:read' },
-        resolve: async (query, _root, _args, { prisma, principal }) => {
-          const tenant = await prisma.tenant.findUnique({ ...query, where: { id: principal.tenantId } });
-          if (!tenant) throw new ApiError('not_found', 'The tenant of this credential no longer exists.');
-          return tenant;
-        },
-      }),
+  builder.queryFields((t) => ({
+    tenant: t.prismaField({
+      type: Tenant,
+      description: 'The tenant the credential belongs to.',
+      authScopes: { scope: 'tenants:read' },
+      resolve: async (query, _root, _args, { prisma, principal }) => {
+        const tenant = await prisma.tenant.findUnique({ ...query, where: { id: principal.tenantId } });
+        if (!tenant) throw new ApiError('not_found', 'The tenant of this credential no longer exists.');
+        return tenant;
+      },
     }),
-  });
-
-  return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
+  }));
 }
 
-export const identityRestRoutes: RestRoutes = {
+export const tenantRestRoutes: RestRoutes = {
   'Query.tenant': { method: 'GET', path: '/tenants/current', tags: ['Tenants'] },
 };
