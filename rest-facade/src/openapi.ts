@@ -32,6 +32,49 @@ const problemSchema = {
 
 const problemResponse = (description: string) => ({ description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
 
+const clientAuthenticatedForm = (properties: Record<string, unknown>) => ({
+  required: true,
+  content: Object.fromEntries(
+    ['application/json', 'application/x-www-form-urlencoded'].map((type) => [
+      type,
+      { schema: { type: 'object', required: ['client_id', 'client_secret', 'token'], properties: { client_id: { type: 'string' }, client_secret: { type: 'string' }, token: { type: 'string' }, ...properties } } },
+    ]),
+  ),
+});
+
+const oauthErrors = {
+  400: { description: 'invalid_request.', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
+  401: { description: 'invalid_client.', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
+};
+
+const revokePath = {
+  post: {
+    operationId: 'oauth_revoke',
+    tags: ['Auth'],
+    summary: 'Revoke an access token issued to the calling client (RFC 7009). Unknown or invalid tokens are not an error.',
+    security: [],
+    requestBody: clientAuthenticatedForm({ token_type_hint: { type: 'string', enum: ['access_token'] } }),
+    responses: { 200: { description: 'The token is revoked (or was not a valid token of this client).' }, ...oauthErrors },
+  },
+};
+
+const introspectPath = {
+  post: {
+    operationId: 'oauth_introspect',
+    tags: ['Auth'],
+    summary: "Describe an access token or API key of the calling client's tenant (RFC 7662).",
+    security: [],
+    requestBody: clientAuthenticatedForm({}),
+    responses: {
+      200: {
+        description: '`{ "active": false }` for anything not active in this tenant; otherwise the credential\'s claims.',
+        content: { 'application/json': { schema: { type: 'object', required: ['active'], properties: { active: { type: 'boolean' }, scope: { type: 'string' }, client_id: { type: 'string' }, tenant_id: { type: 'string' }, token_type: { type: 'string' }, exp: { type: 'integer' }, iat: { type: 'integer' } } } } },
+      },
+      ...oauthErrors,
+    },
+  },
+};
+
 const tokenPath = {
   post: {
     operationId: 'oauth_token',
@@ -89,7 +132,7 @@ const tokenPath = {
 export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, basePath: string, routes: Route[]): Promise<OpenApiDocument> {
   const response = await sofa.fetch(new Request(`http://facade.internal${basePath}/openapi.json`));
   const generated = (await response.json()) as OpenApiDocument;
-  const paths: OpenApiDocument['paths'] = { [`${basePath}/oauth/token`]: tokenPath };
+  const paths: OpenApiDocument['paths'] = { [`${basePath}/oauth/token`]: tokenPath, [`${basePath}/oauth/revoke`]: revokePath, [`${basePath}/oauth/introspect`]: introspectPath };
   for (const route of routes) {
     // SOFA lists paths relative to its base path; the published document gives them in full.
     const relativePath = route.path.replace(/:(\w+)/g, '{$1}');

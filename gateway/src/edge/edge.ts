@@ -9,14 +9,15 @@ import { type YogaServerInstance, createYoga } from 'graphql-yoga';
 import type { JWK } from 'jose';
 import type { Supergraph } from '../supergraph/supergraph.ts';
 import type { SubgraphModule } from '../supergraph/subgraphs.ts';
+import { createCredentialAuthenticator } from './credentials.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
 import { maskUnexpectedErrors, useGraphqlErrorCodes } from './plugins/use-graphql-error-codes.ts';
 import { useNotFound } from './plugins/use-not-found.ts';
+import { useOAuthEndpoints } from './plugins/use-oauth-endpoints.ts';
 import { usePublicEndpoints } from './plugins/use-public-endpoints.ts';
 import { useRequestId } from './plugins/use-request-id.ts';
-import { useTokenEndpoint } from './plugins/use-token-endpoint.ts';
 import { linkRequests, requestState } from './request-state.ts';
 import { problemFor } from './responses.ts';
 
@@ -38,10 +39,11 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext>;
 
 /**
  * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
- * request id, access log, the token endpoint and public documents (no credential needed),
- * authentication and tenant check, the REST facade, then GraphQL through the gateway.
+ * request id, access log, the OAuth endpoints and public documents (no credential needed),
+ * authentication (access token or API key) and tenant check, the REST facade, then GraphQL through the gateway.
  */
 export function createEdge(options: EdgeOptions): Edge {
+  const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger });
   const restFacade = useRestFacade({
     schema: options.supergraph.schema,
     basePath: REST_BASE_PATH,
@@ -76,9 +78,9 @@ export function createEdge(options: EdgeOptions): Edge {
     plugins: [
       useRequestId(),
       useAccessLog(options.logger),
-      useTokenEndpoint({ path: `${REST_BASE_PATH}/oauth/token`, prisma: options.prisma, issuer: options.issuer }),
+      useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials }),
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
-      useAuthentication({ verifyToken: options.verifyToken, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH }),
+      useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH }),
       restFacade,
       useNotFound({ keep: [GRAPHQL_ENDPOINT, HEALTH_ENDPOINT] }),
       useGatewayExecution(options.supergraph),

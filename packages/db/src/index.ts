@@ -3,7 +3,7 @@ export { migrateDatabase, migrationsDir } from './migrate.ts';
 export { createPrismaClient } from './client.ts';
 export { newId } from './ids.ts';
 export { isUniqueViolation, isRecordNotFound } from './errors.ts';
-export { PrismaClient, Prisma, type Tenant, type OAuthClient, type SigningKey, type Warehouse, type InventoryItem } from './generated/prisma/client.ts';
+export { PrismaClient, Prisma, type Tenant, type OAuthClient, type SigningKey, type Warehouse, type InventoryItem, type ApiKey, type RevokedToken } from './generated/prisma/client.ts';
 export { Plan, Environment } from './generated/prisma/enums.ts';
 export { getDatamodel } from './generated/pothos-types.ts';
 export type { default as PrismaTypes } from './generated/pothos-types.ts';

@@ -17,6 +17,8 @@ export const errorCatalogue = {
   route_not_found: { status: 404, title: 'No such route', description: 'No operation exists at this path.' },
   method_not_allowed: { status: 405, title: 'Method not allowed', description: 'The path exists but does not accept this HTTP method.' },
   already_exists: { status: 409, title: 'Already exists', description: 'A resource with that identifier already exists in this tenant.' },
+  invalid_state: { status: 409, title: 'Invalid state', description: 'The resource is not in a state that allows this action (revoking a revoked key, deleting a built-in role).' },
+  rate_limited: { status: 429, title: 'Rate limit exceeded', description: "The tenant's plan allows no more requests in the current window; retry after `Retry-After` seconds. `RateLimit-*` headers describe the window." },
   query_invalid: { status: 400, title: 'Invalid GraphQL request', description: 'The GraphQL document does not parse or does not validate against the schema.' },
   internal_error: { status: 500, title: 'Internal error', description: 'Something failed on our side. The `request_id` identifies it in our logs.' },
 } as const;

@@ -1,6 +1,6 @@
-import type { TokenVerifier } from '@platform/auth';
 import { ApiError } from '@platform/errors';
 import type { Plugin } from 'graphql-yoga';
+import type { CredentialAuthenticator } from '../credentials.ts';
 import { requestState } from '../request-state.ts';
 import { graphqlErrorFor, problemFor } from '../responses.ts';
 
@@ -8,11 +8,12 @@ const TENANT_HEADER = 'x-service-tenant';
 
 /**
  * Every request to /graphql and /v1 (other than the public endpoints answered before this
- * plugin) must carry a valid bearer token and name the token's tenant in `X-Service-Tenant`:
+ * plugin) must carry a valid bearer credential (an access token or an API key) and name its
+ * tenant in `X-Service-Tenant`:
  * 401 without a valid token, 400 without the header, 403 when the header names another tenant
  * (a sandbox credential used against production, say). GraphiQL's page itself is public.
  */
-export function useAuthentication(options: { verifyToken: TokenVerifier; graphqlEndpoint: string; restBasePath: string }): Plugin {
+export function useAuthentication(options: { credentials: CredentialAuthenticator; graphqlEndpoint: string; restBasePath: string }): Plugin {
   return {
     async onRequest({ request, url, endResponse }) {
       const isGraphql = url.pathname === options.graphqlEndpoint;
@@ -20,10 +21,10 @@ export function useAuthentication(options: { verifyToken: TokenVerifier; graphql
       if (isGraphql && request.method === 'GET' && request.headers.get('accept')?.includes('text/html')) return;
       try {
         const authorization = request.headers.get('authorization');
-        if (!authorization) throw new ApiError('unauthenticated', 'This endpoint needs an access token: send Authorization: Bearer <token>.');
+        if (!authorization) throw new ApiError('unauthenticated', 'This endpoint needs a credential: send Authorization: Bearer <access token or API key>.');
         const [scheme, token] = authorization.split(' ');
         if (scheme?.toLowerCase() !== 'bearer' || !token) throw new ApiError('invalid_token', 'The Authorization header must have the form Bearer <token>.');
-        const principal = await options.verifyToken(token);
+        const principal = await options.credentials.authenticate(token);
         const tenant = request.headers.get(TENANT_HEADER);
         if (!tenant) throw new ApiError('tenant_header_missing', 'Name the tenant in the X-Service-Tenant header.');
         if (tenant !== principal.tenantId) {

@@ -1,13 +1,16 @@
 import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
+import { credentialRestRoutes, defineCredentialSchema } from './api-keys.ts';
 import { defineTenantSchema, tenantRestRoutes } from './tenants.ts';
 
 /** The identity subgraph: one module per concern, each adding its types, fields and REST routes. */
 export function buildIdentitySchema(): GraphQLSchema {
   const builder = createSubgraphBuilder();
   builder.queryType({});
+  builder.mutationType({});
   defineTenantSchema(builder);
+  defineCredentialSchema(builder);
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
-export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes };
+export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes };

@@ -1,6 +1,7 @@
 import { generateSecret, hashSecret, isKnownScope } from '@platform/auth';
 import { type PrismaClient, newId } from '@platform/db';
 import { ApiError } from '@platform/errors';
+import { MAX_ROTATION_OVERLAP_SECONDS } from './api-keys.ts';
 
 export interface IssuedClient {
   client_id: string;
@@ -25,4 +26,24 @@ export async function createOAuthClient(prisma: PrismaClient, input: { tenantId:
     data: { tenant_id: tenant.id, id: newId('cli'), name: input.name ?? 'default', secret_hash: hashSecret(secret), scopes: [...new Set(input.scopes)] },
   });
   return { client_id: client.id, client_secret: secret, tenant_id: client.tenant_id, scopes: client.scopes };
+}
+
+/**
+ * Gives a client a new secret. The previous secret keeps working until the overlap ends, so a
+ * deployment can roll out the new one without a failed token request.
+ */
+export async function rotateClientSecret(prisma: PrismaClient, input: { tenantId: string; clientId: string; overlapSeconds: number }) {
+  if (!Number.isInteger(input.overlapSeconds) || input.overlapSeconds < 0 || input.overlapSeconds > MAX_ROTATION_OVERLAP_SECONDS) {
+    throw new ApiError('validation_failed', `overlap_seconds must be an integer from 0 to ${MAX_ROTATION_OVERLAP_SECONDS}.`, { errors: [{ field: 'overlap_seconds', message: `must be 0 to ${MAX_ROTATION_OVERLAP_SECONDS}` }] });
+  }
+  const client = await prisma.oAuthClient.findUnique({ where: { tenant_id_id: { tenant_id: input.tenantId, id: input.clientId } } });
+  if (!client || client.revoked_at) throw new ApiError('not_found', `No active OAuth client ${input.clientId} exists in this tenant.`);
+  const tenant = await prisma.tenant.findUniqueOrThrow({ where: { id: input.tenantId } });
+  const secret = generateSecret(tenant.environment === 'production' ? 'cs_live' : 'cs_test');
+  const previousSecretExpiresAt = new Date(Date.now() + input.overlapSeconds * 1000);
+  await prisma.oAuthClient.update({
+    where: { tenant_id_id: { tenant_id: input.tenantId, id: input.clientId } },
+    data: { secret_hash: hashSecret(secret), previous_secret_hash: client.secret_hash, previous_secret_expires_at: previousSecretExpiresAt },
+  });
+  return { client_id: client.id, client_secret: secret, previous_secret_expires_at: previousSecretExpiresAt };
 }

@@ -1,5 +1,5 @@
 import { type TokenIssuer, isKnownScope, parseScopeString, secretMatches } from '@platform/auth';
-import type { PrismaClient } from '@platform/db';
+import type { OAuthClient, PrismaClient } from '@platform/db';
 
 /** An RFC 6749 section 5.2 error: its own body shape (`error`, `error_description`), not problem+json. */
 export class OAuthError extends Error {
@@ -14,6 +14,8 @@ export class OAuthError extends Error {
 
 export interface TokenRequest {
   grant_type?: unknown;
+  token?: unknown;
+  token_type_hint?: unknown;
   client_id?: unknown;
   client_secret?: unknown;
   scope?: unknown;
@@ -26,7 +28,19 @@ export interface TokenResponse {
   scope: string;
 }
 
-function requiredString(request: TokenRequest, name: keyof TokenRequest): string {
+/**
+ * Client authentication of the token, revocation and introspection endpoints. During a secret
+ * rotation's overlap the previous secret is accepted too.
+ */
+export async function authenticateClient(prisma: PrismaClient, clientId: string, clientSecret: string): Promise<OAuthClient> {
+  const client = await prisma.oAuthClient.findUnique({ where: { id: clientId } });
+  const previousValid = client?.previous_secret_hash && client.previous_secret_expires_at && client.previous_secret_expires_at > new Date();
+  const secretValid = client && (secretMatches(clientSecret, client.secret_hash) || (previousValid && secretMatches(clientSecret, client.previous_secret_hash as string)));
+  if (!client || client.revoked_at || !secretValid) throw new OAuthError(401, 'invalid_client', 'Client authentication failed.');
+  return client;
+}
+
+export function requiredString(request: TokenRequest, name: keyof TokenRequest): string {
   const value = request[name];
   if (value === undefined || value === null || value === '') throw new OAuthError(400, 'invalid_request', `The ${name} parameter is required.`);
   if (typeof value !== 'string') throw new OAuthError(400, 'invalid_request', `The ${name} parameter must be a string.`);
@@ -45,10 +59,7 @@ export async function exchangeClientCredentials(prisma: PrismaClient, issuer: To
   const clientSecret = requiredString(request, 'client_secret');
   if (request.scope !== undefined && typeof request.scope !== 'string') throw new OAuthError(400, 'invalid_request', 'The scope parameter must be a space-separated string.');
 
-  const client = await prisma.oAuthClient.findUnique({ where: { id: clientId } });
-  if (!client || client.revoked_at || !secretMatches(clientSecret, client.secret_hash)) {
-    throw new OAuthError(401, 'invalid_client', 'Client authentication failed.');
-  }
+  const client = await authenticateClient(prisma, clientId, clientSecret);
 
   const requested = request.scope === undefined ? client.scopes : parseScopeString(request.scope);
   if (requested.length === 0) throw new OAuthError(400, 'invalid_scope', 'The scope parameter names no scope.');

@@ -1,29 +1,40 @@
-import type { TokenIssuer } from '@platform/auth';
+import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { PrismaClient } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { OAuthError, type TokenRequest, exchangeClientCredentials } from '@platform/subgraph-identity';
+import { OAuthError, type TokenRequest, exchangeClientCredentials, introspectToken, revokeAccessToken } from '@platform/subgraph-identity';
 import type { Plugin } from 'graphql-yoga';
+import type { CredentialAuthenticator } from '../credentials.ts';
 import { problemFor } from '../responses.ts';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 /**
- * `POST /v1/oauth/token`: the client-credentials grant. It speaks RFC 6749, not the platform's
- * problem format: JSON or form-encoded bodies, client credentials in the body or in HTTP Basic,
+ * The OAuth 2.0 endpoints under /v1/oauth: `token` (client-credentials grant, RFC 6749),
+ * `revoke` (RFC 7009) and `introspect` (RFC 7662). They speak OAuth, not the platform's problem
+ * format: JSON or form-encoded bodies, client credentials in the body or in HTTP Basic,
  * `{ error, error_description }` bodies with 400/401.
  */
-export function useTokenEndpoint(options: { path: string; prisma: PrismaClient; issuer: TokenIssuer }): Plugin {
+export function useOAuthEndpoints(options: { basePath: string; prisma: PrismaClient; issuer: TokenIssuer; verifyToken: TokenVerifier; credentials: CredentialAuthenticator }): Plugin {
+  const { prisma, verifyToken } = options;
+  const endpoints: Record<string, (request: TokenRequest) => Promise<Response>> = {
+    [`${options.basePath}/token`]: async (request) => Response.json(await exchangeClientCredentials(prisma, options.issuer, request), { headers: NO_STORE }),
+    [`${options.basePath}/revoke`]: async (request) => {
+      const revoked = await revokeAccessToken(prisma, verifyToken, request);
+      if (revoked) options.credentials.forgetToken(revoked.tenantId, revoked.tokenId);
+      return new Response(null, { status: 200, headers: NO_STORE });
+    },
+    [`${options.basePath}/introspect`]: async (request) => Response.json(await introspectToken(prisma, verifyToken, request), { headers: NO_STORE }),
+  };
   return {
     async onRequest({ request, url, endResponse }) {
-      if (url.pathname !== options.path) return;
+      const endpoint = endpoints[url.pathname];
+      if (!endpoint) return;
       if (request.method !== 'POST') {
-        endResponse(problemFor(new ApiError('method_not_allowed', `${options.path} accepts POST only.`, { allowed_methods: ['POST'] }), request));
+        endResponse(problemFor(new ApiError('method_not_allowed', `${url.pathname} accepts POST only.`, { allowed_methods: ['POST'] }), request));
         return;
       }
       try {
-        const tokenRequest = await readTokenRequest(request);
-        const token = await exchangeClientCredentials(options.prisma, options.issuer, tokenRequest);
-        endResponse(Response.json(token, { headers: NO_STORE }));
+        endResponse(await endpoint(await readOAuthRequest(request)));
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;
         const headers: Record<string, string> = { ...NO_STORE };
@@ -34,7 +45,7 @@ export function useTokenEndpoint(options: { path: string; prisma: PrismaClient; 
   };
 }
 
-async function readTokenRequest(request: Request): Promise<TokenRequest> {
+async function readOAuthRequest(request: Request): Promise<TokenRequest> {
   const contentType = request.headers.get('content-type') ?? '';
   let body: Record<string, unknown>;
   if (/^application\/json\b/i.test(contentType)) {

@@ -1,0 +1,75 @@
+import type { Principal, TokenVerifier } from '@platform/auth';
+import type { Logger } from '@platform/config';
+import type { PrismaClient } from '@platform/db';
+import { ApiError } from '@platform/errors';
+import { authenticateApiKey, looksLikeApiKey } from '@platform/subgraph-identity';
+
+/** Turns the bearer credential of a request into its principal, or throws `invalid_token`. */
+export interface CredentialAuthenticator {
+  authenticate(credential: string): Promise<Principal>;
+  /** Drops what this process remembers about an access token (after it revoked it). */
+  forgetToken(tenantId: string, tokenId: string): void;
+}
+
+/**
+ * How long a revocation or a key change may take to reach every instance: each instance checks
+ * the database for a given token or key at most this often.
+ */
+export const CREDENTIAL_RECHECK_MS = 5_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * Access tokens (signature checked by `verifyToken`, then the revocation list) and API keys (looked
+ * up by hash). Database answers are remembered for CREDENTIAL_RECHECK_MS, so a busy client costs
+ * one lookup per few seconds, not one per request.
+ */
+export function createCredentialAuthenticator(options: { prisma: PrismaClient; verifyToken: TokenVerifier; logger: Logger }): CredentialAuthenticator {
+  const notRevoked = new BoundedMap<string, number>();
+  const apiKeys = new BoundedMap<string, { principal: Principal; until: number }>();
+  const lastUsedWritten = new BoundedMap<string, number>();
+
+  async function authenticateAccessToken(token: string): Promise<Principal> {
+    const principal = await options.verifyToken(token);
+    const key = `${principal.tenantId}/${principal.tokenId}`;
+    if ((notRevoked.get(key) ?? 0) > Date.now()) return principal;
+    const revoked = await options.prisma.revokedToken.findUnique({ where: { tenant_id_jti: { tenant_id: principal.tenantId, jti: principal.tokenId ?? '' } } });
+    if (revoked) throw new ApiError('invalid_token', 'The access token has been revoked.');
+    notRevoked.set(key, Date.now() + CREDENTIAL_RECHECK_MS);
+    return principal;
+  }
+
+  async function authenticateKey(secret: string): Promise<Principal> {
+    const remembered = apiKeys.get(secret);
+    if (remembered && remembered.until > Date.now()) return remembered.principal;
+    const { principal, key } = await authenticateApiKey(options.prisma, secret);
+    // An expiring key is remembered no longer than it lives.
+    const until = Math.min(Date.now() + CREDENTIAL_RECHECK_MS, key.expires_at?.getTime() ?? Number.POSITIVE_INFINITY);
+    apiKeys.set(secret, { principal, until });
+    recordUse(key.tenant_id, key.id);
+    return principal;
+  }
+
+  /** `last_used_at` to the minute, written in the background: never a cost on the request. */
+  function recordUse(tenantId: string, id: string): void {
+    const now = Date.now();
+    if ((lastUsedWritten.get(id) ?? 0) + LAST_USED_RESOLUTION_MS > now) return;
+    lastUsedWritten.set(id, now);
+    options.prisma.apiKey
+      .update({ where: { tenant_id_id: { tenant_id: tenantId, id } }, data: { last_used_at: new Date(now) } })
+      .catch((error: unknown) => options.logger.warn({ err: error, api_key_id: id }, 'could not record API key use'));
+  }
+
+  return {
+    authenticate: (credential) => (looksLikeApiKey(credential) ? authenticateKey(credential) : authenticateAccessToken(credential)),
+    forgetToken: (tenantId, tokenId) => notRevoked.delete(`${tenantId}/${tokenId}`),
+  };
+}
+
+/** A Map that forgets its oldest entry past a fixed size, so no client can grow it without bound. */
+class BoundedMap<K, V> extends Map<K, V> {
+  override set(key: K, value: V): this {
+    if (!this.has(key) && this.size >= MAX_REMEMBERED) this.delete(this.keys().next().value as K);
+    return super.set(key, value);
+  }
+}
