@@ -5,6 +5,7 @@ import { type PlatformConfig, createLogger, loadConfig } from '@platform/config'
 import { type PrismaClient, createPrismaClient, migrateDatabase, openDatabase } from '@platform/db';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { createEdge } from './edge/edge.ts';
+import { rememberVerifiedTokens } from './edge/verified-tokens.ts';
 import { type DemoSeed, seedDemoIfEmpty } from './seed/demo.ts';
 import { subgraphs } from './supergraph/subgraphs.ts';
 import { createSupergraph } from './supergraph/supergraph.ts';
@@ -48,7 +49,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
 
     const keys = await loadSigningKeys(prisma);
     const issuer = await createTokenIssuer(keys.active, { issuer: publicUrl, ttlSeconds: config.accessTokenTtlSeconds });
-    const verifyToken = createTokenVerifier({ publicJwks: keys.publicJwks, issuer: publicUrl });
+    const verifyToken = rememberVerifiedTokens(createTokenVerifier({ publicJwks: keys.publicJwks, issuer: publicUrl }));
     const supergraph = await createSupergraph(subgraphs, logger);
     cleanups.push(() => supergraph.stop());
     const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, publicJwks: keys.publicJwks, logger });

@@ -77,16 +77,17 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDoc
           throw new ApiError('method_not_allowed', `${url.pathname} accepts ${match.allowed.join(', ')}, not ${request.method}.`, { allowed_methods: match.allowed });
         }
         validateQueryParameters(match.route, url.searchParams);
-        let body: string | undefined;
+        // A read goes to SOFA as it came; a write's body, read and checked here, is handed on
+        // under the name of the operation's input argument, as SOFA expects it.
+        let forwarded = request;
         if (match.route.bodyArg) {
           const contentType = request.headers.get('content-type') ?? '';
           if (!/^application\/(.+\+)?json\b/i.test(contentType)) throw new ApiError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
           const parsed = parseJson(await request.text());
           validateBody(match.route.bodyArg.type, parsed);
-          body = JSON.stringify({ [match.route.bodyArg.name]: parsed });
+          forwarded = new Request(request.url, { method: request.method, headers: request.headers, body: JSON.stringify({ [match.route.bodyArg.name]: parsed }) });
+          options.linkRequests(request, forwarded);
         }
-        const forwarded = new Request(request.url, { method: request.method, headers: request.headers, body });
-        options.linkRequests(request, forwarded);
         const response = await sofa.fetch(forwarded, serverContext);
         if (response.headers.get(FACADE_ERRORS_HEADER)) {
           const { errors } = (await response.json()) as { errors: unknown[] };

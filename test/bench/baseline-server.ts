@@ -1,7 +1,7 @@
 // The bench's floor: a bare node:http server over a pg.Pool answering
-// GET /v1/inventory/items with the same two SQL statements Prisma sends for the platform's list
-// (a count over the filtered rows, and a page of them ordered by id), and the same
-// `{ data, meta }` JSON. No authentication, no GraphQL, no validation beyond page numbers.
+// GET /v1/inventory/items with the same SQL statement as the platform's list (the count of the
+// filtered rows joined to a page of them ordered by id, see the inventory subgraph's items
+// repository), and the same `{ data, meta }` JSON. No authentication, no GraphQL, no validation beyond page numbers.
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -70,14 +70,18 @@ function parseListQuery(params: URLSearchParams): ListQuery | undefined {
   return { page, perPage, reorderBelow: reorder === null ? undefined : reorder === 'true' };
 }
 
-/** The statements Prisma generates for listItems (see the inventory subgraph's items repository). */
+/** The statement of the platform's listItems (see the inventory subgraph's items repository). */
 async function listItems(pool: pg.Pool, tenantId: string, query: ListQuery): Promise<{ total: number; rows: ItemRow[] }> {
   const where = whereClause(query.reorderBelow);
-  const [count, page] = await Promise.all([
-    pool.query<{ total: string }>(`SELECT COUNT(*) AS total FROM (SELECT tenant_id, id FROM inventory_items WHERE ${where} OFFSET $2) AS sub`, [tenantId, 0]),
-    pool.query<ItemRow>(`SELECT ${COLUMNS.join(', ')} FROM inventory_items WHERE ${where} ORDER BY id ASC LIMIT $2 OFFSET $3`, [tenantId, query.perPage, (query.page - 1) * query.perPage]),
-  ]);
-  return { total: Number(count.rows[0]?.total ?? 0), rows: page.rows };
+  const { rows } = await pool.query<{ total: string } & (ItemRow | Record<keyof ItemRow, null>)>(
+    `SELECT counted.total, page.*
+     FROM (SELECT COUNT(*) AS total FROM inventory_items WHERE ${where}) AS counted
+     LEFT JOIN LATERAL (
+       SELECT ${COLUMNS.join(', ')} FROM inventory_items WHERE ${where} ORDER BY id ASC LIMIT $2 OFFSET $3
+     ) AS page ON true`,
+    [tenantId, query.perPage, (query.page - 1) * query.perPage],
+  );
+  return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((row): row is { total: string } & ItemRow => row.id !== null) };
 }
 
 function whereClause(reorderBelow: boolean | undefined): string {

@@ -44,6 +44,12 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext>;
  */
 export function createEdge(options: EdgeOptions): Edge {
   const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger });
+  const platform: SubgraphContext['platform'] = {
+    deleteTenantData: (tenantId) =>
+      options.prisma.$transaction(async (tx) => {
+        for (const subgraph of options.subgraphs) await subgraph.deleteTenantData?.(tx, tenantId);
+      }),
+  };
   const restFacade = useRestFacade({
     schema: options.supergraph.schema,
     basePath: REST_BASE_PATH,
@@ -72,7 +78,7 @@ export function createEdge(options: EdgeOptions): Edge {
     context: ({ request }) => {
       const { principal, requestId } = requestState(request);
       if (!principal) throw new Error('GraphQL context is built for an unauthenticated request');
-      return { principal, requestId, prisma: options.prisma };
+      return { principal, requestId, prisma: options.prisma, platform };
     },
     maskedErrors: maskUnexpectedErrors(options.logger),
     plugins: [

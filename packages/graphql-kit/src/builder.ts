@@ -13,6 +13,11 @@ export interface SubgraphContext {
   principal: Principal;
   prisma: PrismaClient;
   requestId: string;
+  /** Operations that span every domain, provided by the platform. */
+  platform: {
+    /** Deletes all business data of a tenant in every domain, in one transaction. */
+    deleteTenantData(tenantId: string): Promise<void>;
+  };
 }
 
 interface SubgraphTypes {

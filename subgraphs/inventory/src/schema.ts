@@ -104,7 +104,7 @@ export function buildInventorySchema(): GraphQLSchema {
         warehouse_id: t.arg.string({ required: false, description: 'Only items held in this warehouse.' }),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => listItems(prisma, principal.tenantId, args, pageWindow(args), {}),
+      resolve: (_root, args, { prisma, principal }) => listItems(prisma, principal.tenantId, args, pageWindow(args)),
     }),
     inventory_item: t.prismaField({
       type: InventoryItem,

@@ -35,8 +35,23 @@ export function defineTenantSchema(builder: SubgraphBuilder): void {
       },
     }),
   }));
+
+  builder.mutationFields((t) => ({
+    reset_sandbox: t.prismaField({
+      type: Tenant,
+      description: 'Deletes all business data of a sandbox tenant (inventory and every other domain) in one transaction. Credentials, users, roles and the audit trail stay. Refused for production tenants.',
+      authScopes: { scope: 'tenants:write' },
+      resolve: async (query, _root, _args, { prisma, principal, platform }) => {
+        const tenant = await prisma.tenant.findUniqueOrThrow({ ...query, where: { id: principal.tenantId } });
+        if (tenant.environment !== 'sandbox') throw new ApiError('invalid_state', 'Only a sandbox tenant can be reset; this tenant is production.');
+        await platform.deleteTenantData(tenant.id);
+        return tenant;
+      },
+    }),
+  }));
 }
 
 export const tenantRestRoutes: RestRoutes = {
   'Query.tenant': { method: 'GET', path: '/tenants/current', tags: ['Tenants'] },
+  'Mutation.reset_sandbox': { method: 'POST', path: '/tenants/current/reset', tags: ['Tenants'] },
 };
