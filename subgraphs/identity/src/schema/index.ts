@@ -1,7 +1,10 @@
 import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
 import { credentialRestRoutes, defineCredentialSchema } from './api-keys.ts';
+import { auditRestRoutes, defineAuditSchema } from './audit.ts';
+import { defineRoleSchema, roleRestRoutes } from './roles.ts';
 import { defineTenantSchema, tenantRestRoutes } from './tenants.ts';
+import { defineUserSchema, userRestRoutes } from './users.ts';
 
 /** The identity subgraph: one module per concern, each adding its types, fields and REST routes. */
 export function buildIdentitySchema(): GraphQLSchema {
@@ -10,7 +13,10 @@ export function buildIdentitySchema(): GraphQLSchema {
   builder.mutationType({});
   defineTenantSchema(builder);
   defineCredentialSchema(builder);
+  defineUserSchema(builder);
+  defineRoleSchema(builder);
+  defineAuditSchema(builder);
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
-export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes };
+export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes, ...userRestRoutes, ...roleRestRoutes, ...auditRestRoutes };
