@@ -30,10 +30,11 @@ interface List<T> {
   meta: { total: number; page: number; per_page: number };
 }
 
-const ALL_SCOPES = ['users:read', 'users:write', 'roles:read', 'roles:write'];
+const catalogue = Object.keys(scopeCatalogue);
+/** A manager holding every scope can give any role (a credential grants only what it holds). */
+const ALL_SCOPES = catalogue;
 const BUILT_IN_IDS = ['role_owner', 'role_admin', 'role_developer', 'role_analyst', 'role_viewer'];
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const catalogue = Object.keys(scopeCatalogue);
 
 /** An account on a plan whose rate limit these request-heavy tests stay well inside. */
 async function account(scopes = ALL_SCOPES): Promise<TestAccount & { api: ApiClient }> {
@@ -402,13 +403,15 @@ describe('roles: /v1/tenants/roles', () => {
 describe('users and roles: scopes', () => {
   let full: TestAccount;
   const client = async (scope: string) => apiClient(await accessToken(full.clientId, full.clientSecret, scope), full.tenantId);
+  /** users:write without users:read, plus the scopes of role_viewer, which it hands out. */
+  const VIEWER_GRANTING_WRITER = 'users:write tenants:read inventory:read crm:read';
 
   beforeAll(async () => {
     full = await createAccount({ scopes: ALL_SCOPES, plan: 'enterprise' });
   });
 
   it('a users:read token reads users but cannot invite, change or deactivate them (403 naming users:write)', async () => {
-    const writer = await client('users:write');
+    const writer = await client(VIEWER_GRANTING_WRITER);
     const user = await invited(writer);
     const reader = await client('users:read');
     expect((await json<User>(await reader.get(`/v1/tenants/users/${user.id}`))).id).toBe(user.id);
@@ -426,7 +429,7 @@ describe('users and roles: scopes', () => {
   });
 
   it('a users:write token gets back the user it wrote, but cannot list users (403 naming users:read)', async () => {
-    const writer = await client('users:write');
+    const writer = await client(VIEWER_GRANTING_WRITER);
     expect((await invited(writer)).status).toBe('invited');
     expect(await problemOf(await writer.get('/v1/tenants/users'))).toMatchObject({ status: 403, code: 'insufficient_scope', required_scope: 'users:read' });
   });
@@ -534,5 +537,29 @@ describe('users and roles: GraphQL', () => {
       await api.graphql('mutation { invite_user(input: { email: "x@example.com", role_id: "role_nobody" }) { id } }'),
     );
     expect(invalid.errors[0]?.extensions).toMatchObject({ code: 'validation_failed', errors: [{ field: 'role_id' }] });
+  });
+});
+
+describe('users and roles: no privilege escalation', () => {
+  it('lets a credential grant only scopes it holds, through roles and through users', async () => {
+    const manager = await createAccount({ scopes: ['users:read', 'users:write', 'roles:read', 'roles:write', 'inventory:read'], plan: 'enterprise' });
+    const api = apiClient(await accessToken(manager.clientId, manager.clientSecret), manager.tenantId);
+
+    const wideRole = await problemOf(await api.send('POST', '/v1/tenants/roles', { name: 'Too wide', scopes: ['inventory:read', 'inventory:write'] }));
+    expect(wideRole).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'scopes' }] });
+    expect(wideRole.errors?.[0]?.message).toContain('inventory:write');
+
+    const narrow = await api.send('POST', '/v1/tenants/roles', { name: 'Narrow', scopes: ['inventory:read'] });
+    expect(narrow.status).toBe(201);
+    const narrowRole = (await narrow.json()) as { id: string };
+    const widened = await problemOf(await api.send('PATCH', `/v1/tenants/roles/${narrowRole.id}`, { scopes: ['inventory:read', 'audit:read'] }));
+    expect(widened.errors?.[0]?.field).toBe('scopes');
+
+    const owner = await problemOf(await api.send('POST', '/v1/tenants/users', { email: 'boss@example.com', role_id: 'role_owner' }));
+    expect(owner).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'role_id' }] });
+    const invited = await api.send('POST', '/v1/tenants/users', { email: 'reader@example.com', role_id: narrowRole.id });
+    expect(invited.status).toBe(201);
+    const user = (await invited.json()) as { id: string };
+    expect((await problemOf(await api.send('PATCH', `/v1/tenants/users/${user.id}`, { role_id: 'role_admin' }))).errors?.[0]?.field).toBe('role_id');
   });
 });

@@ -1,6 +1,6 @@
 import { isRecordNotFound, isUniqueViolation } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
-import { type RestRoutes, createSubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput } from '@platform/graphql-kit';
+import { type RestRoutes, createSubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
 import { z } from 'zod';
 import { createItem, findItem, listItems, updateItem } from './repositories/items.ts';
@@ -16,10 +16,6 @@ const updateItemRules = z
   .refine((input) => Object.keys(input).length > 0, { message: 'at least one field must be given', path: [] });
 const createWarehouseRules = z.object({ name });
 
-/** GraphQL input objects allow explicit nulls; a PATCH treats an absent field as "unchanged" and refuses null. */
-function withoutUndefined<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
 
 const INVENTORY_SCOPES = ['inventory:read', 'inventory:write'];
 
@@ -160,10 +156,7 @@ export function buildInventorySchema(): GraphQLSchema {
       authScopes: { scope: 'inventory:write' },
       args: { id: t.arg.string({ required: true, description: 'The SKU.' }), input: t.arg({ type: UpdateInventoryItemInput, required: true }) },
       resolve: async (query, _root, { id, input }, context) => {
-        for (const [field, value] of Object.entries(input)) {
-          if (value === null) throw fieldErrors('validation_failed', field, `${field} cannot be null; omit it to keep its value.`);
-        }
-        const changes = parseInput(updateItemRules, withoutUndefined(input));
+        const changes = parseInput(updateItemRules, patchChanges(input));
         if (changes.warehouse_id !== undefined) await requireWarehouse(context, changes.warehouse_id);
         try {
           return await updateItem(context.prisma, context.principal.tenantId, id, { ...changes, last_synced_at: new Date() }, query);

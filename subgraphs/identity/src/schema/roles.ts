@@ -1,7 +1,7 @@
 import { isKnownScope } from '@platform/auth';
-import { fieldErrors } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges } from '@platform/graphql-kit';
 import { z } from 'zod';
+import { assertDelegable } from '../services/delegation.ts';
 import { type RoleRecord, createRole, deleteRole, listRoles, requireRole, updateRole } from '../services/roles.ts';
 
 const ROLE_SCOPES = ['roles:read', 'roles:write'];
@@ -82,7 +82,11 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
       description: 'Creates a custom role; the platform assigns its id.',
       authScopes: { scope: 'roles:write' },
       args: { input: t.arg({ type: CreateRoleInput, required: true }) },
-      resolve: (_root, { input }, { prisma, principal }) => createRole(prisma, principal.tenantId, parseInput(createRoleRules, input)),
+      resolve: (_root, { input }, { prisma, principal }) => {
+        const role = parseInput(createRoleRules, input);
+        assertDelegable(role.scopes, principal.scopes, 'scopes');
+        return createRole(prisma, principal.tenantId, role);
+      },
     }),
     update_role: t.field({
       type: Role,
@@ -90,10 +94,9 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
       authScopes: { scope: 'roles:write' },
       args: { id: t.arg.string({ required: true }), input: t.arg({ type: UpdateRoleInput, required: true }) },
       resolve: (_root, { id, input }, { prisma, principal }) => {
-        for (const [field, value] of Object.entries(input)) {
-          if (value === null) throw fieldErrors('validation_failed', field, `${field} cannot be null; omit it to keep its value.`);
-        }
-        return updateRole(prisma, principal.tenantId, id, parseInput(updateRoleRules, withoutUndefined(input)));
+        const changes = parseInput(updateRoleRules, patchChanges(input));
+        if (changes.scopes) assertDelegable(changes.scopes, principal.scopes, 'scopes');
+        return updateRole(prisma, principal.tenantId, id, changes);
       },
     }),
     delete_role: t.field({
@@ -106,10 +109,6 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
   }));
 }
 
-/** GraphQL input objects allow explicit nulls; a PATCH treats an absent field as "unchanged" and refuses null. */
-export function withoutUndefined<T extends object>(input: T): Partial<T> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
 
 export const roleRestRoutes: RestRoutes = {
   'Query.roles': { method: 'GET', path: '/tenants/roles', tags: ['Roles'] },

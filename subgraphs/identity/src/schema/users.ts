@@ -1,8 +1,16 @@
-import { fieldErrors } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges } from '@platform/graphql-kit';
 import { z } from 'zod';
+import type { Principal } from '@platform/auth';
+import type { PrismaClient } from '@platform/db';
+import { assertDelegable } from '../services/delegation.ts';
+import { findRole } from '../services/roles.ts';
 import { deactivateUser, findUser, inviteUser, listUsers, updateUser, userStatuses } from '../services/users.ts';
-import { withoutUndefined } from './roles.ts';
+
+/** A role can be given only by a credential holding all of its scopes (unknown roles are the service's to report). */
+async function assertRoleDelegable(prisma: PrismaClient, principal: Principal, roleId: string): Promise<void> {
+  const role = await findRole(prisma, principal.tenantId, roleId);
+  if (role) assertDelegable(role.scopes, principal.scopes, 'role_id');
+}
 
 const USER_SCOPES = ['users:read', 'users:write'];
 
@@ -91,18 +99,21 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
       description: 'Invites a person: creates the user in `invited` state with a role. No email is sent yet (delivery arrives with a later version).',
       authScopes: { scope: 'users:write' },
       args: { input: t.arg({ type: InviteUserInput, required: true }) },
-      resolve: (query, _root, { input }, { prisma, principal }) => inviteUser(prisma, principal.tenantId, parseInput(inviteUserRules, input), query),
+      resolve: async (query, _root, { input }, { prisma, principal }) => {
+        const invitation = parseInput(inviteUserRules, input);
+        await assertRoleDelegable(prisma, principal, invitation.role_id);
+        return inviteUser(prisma, principal.tenantId, invitation, query);
+      },
     }),
     update_user: t.prismaField({
       type: User,
       description: 'Changes a user’s name or role.',
       authScopes: { scope: 'users:write' },
       args: { id: t.arg.string({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
-      resolve: (query, _root, { id, input }, { prisma, principal }) => {
-        for (const [field, value] of Object.entries(input)) {
-          if (value === null) throw fieldErrors('validation_failed', field, `${field} cannot be null; omit it to keep its value.`);
-        }
-        return updateUser(prisma, principal.tenantId, id, parseInput(updateUserRules, withoutUndefined(input)), query);
+      resolve: async (query, _root, { id, input }, { prisma, principal }) => {
+        const changes = parseInput(updateUserRules, patchChanges(input));
+        if (changes.role_id) await assertRoleDelegable(prisma, principal, changes.role_id);
+        return updateUser(prisma, principal.tenantId, id, changes, query);
       },
     }),
     deactivate_user: t.prismaField({

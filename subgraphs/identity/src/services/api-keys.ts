@@ -1,6 +1,7 @@
 import { type Principal, generateSecret, hashSecret, isKnownScope } from '@platform/auth';
 import { type ApiKey, type Prisma, type PrismaClient, newId } from '@platform/db';
 import { ApiError, type FieldError } from '@platform/errors';
+import { scopesNotHeld } from './delegation.ts';
 
 /** API keys announce their environment: `sk_live_` (production) or `sk_test_` (sandbox). */
 const KEY_PATTERN = /^sk_(live|test)_[A-Za-z0-9_-]{43}$/;
@@ -36,7 +37,7 @@ export async function createApiKey(
   const errors: FieldError[] = [];
   const scopes = [...new Set(input.scopes)];
   const unknown = scopes.filter((scope) => !isKnownScope(scope));
-  const ungrantable = input.grantableScopes ? scopes.filter((scope) => isKnownScope(scope) && !input.grantableScopes?.has(scope)) : [];
+  const ungrantable = input.grantableScopes ? scopesNotHeld(scopes.filter(isKnownScope), input.grantableScopes) : [];
   const name = input.name.trim();
   if (name.length === 0 || name.length > 100) errors.push({ field: 'name', message: 'must be 1 to 100 characters' });
   if (scopes.length === 0) errors.push({ field: 'scopes', message: 'at least one scope is required' });
