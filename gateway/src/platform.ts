@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createTokenIssuer, createTokenVerifier } from '@platform/auth';
 import { type PlatformConfig, createLogger, loadConfig } from '@platform/config';
 import { type PrismaClient, createPrismaClient, migrateDatabase, openDatabase } from '@platform/db';
+import { createRateLimiter } from '@platform/rate-limit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { createEdge } from './edge/edge.ts';
 import { rememberVerifiedTokens } from './edge/verified-tokens.ts';
@@ -50,9 +51,12 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const keys = await loadSigningKeys(prisma);
     const issuer = await createTokenIssuer(keys.active, { issuer: publicUrl, ttlSeconds: config.accessTokenTtlSeconds });
     const verifyToken = rememberVerifiedTokens(createTokenVerifier({ publicJwks: keys.publicJwks, issuer: publicUrl }));
+    const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, logger: logger.child({ component: 'rate-limit' }) });
+    cleanups.push(() => rateLimiter.close());
+    if (config.redisUrl && !(await rateLimiter.ready(5000))) logger.warn('Redis is not reachable: rate limits hold per instance until it is');
     const supergraph = await createSupergraph(subgraphs, logger);
     cleanups.push(() => supergraph.stop());
-    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, publicJwks: keys.publicJwks, logger });
+    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, publicJwks: keys.publicJwks, logger });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     server.on('request', edge);
 

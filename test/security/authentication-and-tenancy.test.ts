@@ -112,7 +112,7 @@ describe('scopes', () => {
     expect(graphql.errors[0]?.extensions).not.toHaveProperty('serviceName');
 
     const tenant = (await (await tenantsOnly.get('/v1/tenants/current')).json()) as Record<string, unknown>;
-    expect(tenant).toMatchObject({ id: account.tenantId, environment: 'production', plan: 'launch', paired_tenant_id: account.sandboxTenantId });
+    expect(tenant).toMatchObject({ id: account.tenantId, environment: 'production', plan: 'enterprise', paired_tenant_id: account.sandboxTenantId, rate_limits: { per_second: 300, per_minute: 1200 } });
     expect(await problemOf(await readOnly.get('/v1/tenants/current'))).toMatchObject({ required_scope: 'tenants:read' });
   });
 });

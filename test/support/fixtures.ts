@@ -28,7 +28,9 @@ export interface TestAccount {
 /** A fresh account: a production/sandbox tenant pair, each with a client allowed `scopes`. */
 export async function createAccount(options: { scopes?: string[]; plan?: Plan } = {}): Promise<TestAccount> {
   const scopes = options.scopes ?? ['inventory:read', 'inventory:write', 'tenants:read'];
-  const { production, sandbox } = await createTenantPair(database(), { name: `Test ${Date.now()}`, plan: options.plan ?? 'launch' });
+  // Enterprise by default: its limits (300/s, 1200/min) stay out of the way of request-heavy
+  // tests; the rate-limit tests choose their plan.
+  const { production, sandbox } = await createTenantPair(database(), { name: `Test ${Date.now()}`, plan: options.plan ?? 'enterprise' });
   const client = await createOAuthClient(database(), { tenantId: production.id, scopes });
   const sandboxClient = await createOAuthClient(database(), { tenantId: sandbox.id, scopes });
   return {

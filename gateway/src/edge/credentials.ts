@@ -3,6 +3,7 @@ import type { Logger } from '@platform/config';
 import type { PrismaClient } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { authenticateApiKey, looksLikeApiKey } from '@platform/subgraph-identity';
+import { BoundedMap } from './bounded-map.ts';
 
 /** Turns the bearer credential of a request into its principal, or throws `invalid_token`. */
 export interface CredentialAuthenticator {
@@ -17,7 +18,6 @@ export interface CredentialAuthenticator {
  */
 export const CREDENTIAL_RECHECK_MS = 5_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
-const MAX_REMEMBERED = 10_000;
 
 /**
  * Access tokens (signature checked by `verifyToken`, then the revocation list) and API keys (looked
@@ -64,12 +64,4 @@ export function createCredentialAuthenticator(options: { prisma: PrismaClient; v
     authenticate: (credential) => (looksLikeApiKey(credential) ? authenticateKey(credential) : authenticateAccessToken(credential)),
     forgetToken: (tenantId, tokenId) => notRevoked.delete(`${tenantId}/${tokenId}`),
   };
-}
-
-/** A Map that forgets its oldest entry past a fixed size, so no client can grow it without bound. */
-class BoundedMap<K, V> extends Map<K, V> {
-  override set(key: K, value: V): this {
-    if (!this.has(key) && this.size >= MAX_REMEMBERED) this.delete(this.keys().next().value as K);
-    return super.set(key, value);
-  }
 }

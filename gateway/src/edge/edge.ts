@@ -4,12 +4,14 @@ import type { Logger } from '@platform/config';
 import type { PrismaClient } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
 import type { SubgraphContext } from '@platform/graphql-kit';
+import type { RateLimiter } from '@platform/rate-limit';
 import { useRestFacade } from '@platform/rest-facade';
 import { type YogaServerInstance, createYoga } from 'graphql-yoga';
 import type { JWK } from 'jose';
 import type { Supergraph } from '../supergraph/supergraph.ts';
 import type { SubgraphModule } from '../supergraph/subgraphs.ts';
 import { createCredentialAuthenticator } from './credentials.ts';
+import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
@@ -17,6 +19,7 @@ import { maskUnexpectedErrors, useGraphqlErrorCodes } from './plugins/use-graphq
 import { useNotFound } from './plugins/use-not-found.ts';
 import { useOAuthEndpoints } from './plugins/use-oauth-endpoints.ts';
 import { usePublicEndpoints } from './plugins/use-public-endpoints.ts';
+import { useRateLimit } from './plugins/use-rate-limit.ts';
 import { useRequestId } from './plugins/use-request-id.ts';
 import { linkRequests, requestState } from './request-state.ts';
 import { problemFor } from './responses.ts';
@@ -26,6 +29,7 @@ export const REST_BASE_PATH = '/v1';
 export const HEALTH_ENDPOINT = '/healthz';
 
 export interface EdgeOptions {
+  rateLimiter: RateLimiter;
   supergraph: Supergraph;
   subgraphs: SubgraphModule[];
   prisma: PrismaClient;
@@ -40,10 +44,12 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext>;
 /**
  * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
  * request id, access log, the OAuth endpoints and public documents (no credential needed),
- * authentication (access token or API key) and tenant check, the REST facade, then GraphQL through the gateway.
+ * authentication (access token or API key) and tenant check, the per-tenant rate limit, the
+ * REST facade, then GraphQL through the gateway.
  */
 export function createEdge(options: EdgeOptions): Edge {
   const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger });
+  const rateLimit = useRateLimit({ limiter: options.rateLimiter, limitsFor: createTenantLimitsLookup(options.prisma), graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger });
   const platform: SubgraphContext['platform'] = {
     deleteTenantData: (tenantId) =>
       options.prisma.$transaction(async (tx) => {
@@ -84,9 +90,10 @@ export function createEdge(options: EdgeOptions): Edge {
     plugins: [
       useRequestId(),
       useAccessLog(options.logger),
-      useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials }),
+      useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials, admit: rateLimit.admit }),
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH }),
+      rateLimit,
       restFacade,
       useNotFound({ keep: [GRAPHQL_ENDPOINT, HEALTH_ENDPOINT] }),
       useGatewayExecution(options.supergraph),

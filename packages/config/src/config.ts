@@ -10,6 +10,7 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().min(1).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SEED_DEMO: booleanFlag.default(true),
@@ -23,6 +24,8 @@ export interface PlatformConfig {
   dataDir: string;
   /** External PostgreSQL; when absent the platform runs embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
+  /** Redis shared by several instances (rate-limit counters); in-process counters when absent. */
+  redisUrl: string | undefined;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   accessTokenTtlSeconds: number;
   seedDemo: boolean;
@@ -43,6 +46,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     seedDemo: env.SEED_DEMO,

@@ -12,9 +12,18 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
  * The OAuth 2.0 endpoints under /v1/oauth: `token` (client-credentials grant, RFC 6749),
  * `revoke` (RFC 7009) and `introspect` (RFC 7662). They speak OAuth, not the platform's problem
  * format: JSON or form-encoded bodies, client credentials in the body or in HTTP Basic,
- * `{ error, error_description }` bodies with 400/401.
+ * `{ error, error_description }` bodies with 400/401. Requests of a known client count against
+ * its tenant's rate limits like any other request.
  */
-export function useOAuthEndpoints(options: { basePath: string; prisma: PrismaClient; issuer: TokenIssuer; verifyToken: TokenVerifier; credentials: CredentialAuthenticator }): Plugin {
+export function useOAuthEndpoints(options: {
+  basePath: string;
+  prisma: PrismaClient;
+  issuer: TokenIssuer;
+  verifyToken: TokenVerifier;
+  credentials: CredentialAuthenticator;
+  /** Counts the request against the limits of the named client's tenant (see useRateLimit). */
+  admit(request: Request, tenantId: string): Promise<Response | undefined>;
+}): Plugin {
   const { prisma, verifyToken } = options;
   const endpoints: Record<string, (request: TokenRequest) => Promise<Response>> = {
     [`${options.basePath}/token`]: async (request) => Response.json(await exchangeClientCredentials(prisma, options.issuer, request), { headers: NO_STORE }),
@@ -34,7 +43,10 @@ export function useOAuthEndpoints(options: { basePath: string; prisma: PrismaCli
         return;
       }
       try {
-        endResponse(await endpoint(await readOAuthRequest(request)));
+        const oauthRequest = await readOAuthRequest(request);
+        const client = typeof oauthRequest.client_id === 'string' ? await prisma.oAuthClient.findUnique({ where: { id: oauthRequest.client_id }, select: { tenant_id: true } }) : null;
+        const refused = client ? await options.admit(request, client.tenant_id) : undefined;
+        endResponse(refused ?? (await endpoint(oauthRequest)));
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;
         const headers: Record<string, string> = { ...NO_STORE };

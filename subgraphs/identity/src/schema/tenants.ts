@@ -1,6 +1,7 @@
 import type { RestRoutes, SubgraphBuilder } from '@platform/graphql-kit';
 import { ApiError } from '@platform/errors';
 import { Environment, Plan } from '@platform/db';
+import { type RateLimits, tenantLimits } from '@platform/rate-limit';
 
 /** Tenants: the credential's own tenant and its metadata. */
 export function defineTenantSchema(builder: SubgraphBuilder): void {
@@ -8,6 +9,14 @@ export function defineTenantSchema(builder: SubgraphBuilder): void {
   const EnvironmentEnum = builder.enumType(Environment, {
     name: 'Environment',
     description: 'Sandbox and production are separate tenants with identical APIs and separate data and credentials.',
+  });
+
+  const RateLimitsType = builder.objectRef<RateLimits>('RateLimits').implement({
+    description: 'Requests a tenant may make; both windows apply at once. Over either: 429 `rate_limited`.',
+    fields: (t) => ({
+      per_second: t.exposeInt('perSecond'),
+      per_minute: t.exposeInt('perMinute'),
+    }),
   });
 
   const Tenant = builder.prismaObject('Tenant', {
@@ -19,6 +28,12 @@ export function defineTenantSchema(builder: SubgraphBuilder): void {
       plan: t.expose('plan', { type: PlanEnum }),
       environment: t.expose('environment', { type: EnvironmentEnum }),
       paired_tenant_id: t.exposeString('paired_tenant_id', { description: 'The other environment of the same account.' }),
+      rate_limits: t.field({
+        type: RateLimitsType,
+        description: "The plan's limits, or the tenant's own for enterprise tenants.",
+        select: { plan: true, rate_limit_per_second: true, rate_limit_per_minute: true },
+        resolve: (tenant) => tenantLimits({ plan: tenant.plan, rateLimitPerSecond: tenant.rate_limit_per_second, rateLimitPerMinute: tenant.rate_limit_per_minute }),
+      }),
       created_at: t.expose('created_at', { type: 'DateTime' }),
     }),
   });

@@ -1,0 +1,294 @@
+import { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimits } from './plans.ts';
+
+/**
+ * The outcome of one request against a key's limits. `limit`, `remaining` and `resetSeconds`
+ * describe the window closest to exhaustion: the one with the fewest requests left when the
+ * request is allowed (on a tie, the one that resets later); on a refusal, the refusing window
+ * with the longest wait, with `remaining` 0.
+ */
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Whole seconds (rounded up) until that window resets; at least 1. */
+  resetSeconds: number;
+  /** On a refusal: whole seconds (rounded up) after which a retry can succeed. */
+  retryAfterSeconds?: number;
+}
+
+export interface RateLimiter {
+  /** Counts one request of `key` in both windows; allowed only if both windows allow it. */
+  consume(key: string, limits: RateLimits): Promise<RateLimitDecision>;
+  /**
+   * Resolves true once the shared store is connected (at once with the memory store), false if
+   * it is not within `timeoutMs`; consume works either way (see `createRateLimiter`).
+   */
+  ready(timeoutMs?: number): Promise<boolean>;
+  /** Where the counters live: this process (`memory`) or Redis, shared by every instance. */
+  readonly store: 'memory' | 'redis';
+  close(): Promise<void>;
+}
+
+/** The subset of a pino logger the limiter uses (only for Redis connection changes). */
+export interface RateLimiterLogger {
+  warn(details: Record<string, unknown>, message: string): void;
+  info(details: Record<string, unknown>, message: string): void;
+}
+
+export interface RateLimiterOptions {
+  /** `redis://` or `rediss://` URL; counters are shared through it. Without it, in memory. */
+  redisUrl?: string;
+  /** Prefix of the counter keys (default `ratelimit`); one per platform sharing a Redis. */
+  keyPrefix?: string;
+  logger?: RateLimiterLogger;
+  /** A Redis command slower than this counts as an outage for that request (default 1000 ms). */
+  redisCommandTimeoutMs?: number;
+  /** How long consumes made right after creation wait for the first connection (default 2000 ms). */
+  redisStartupWaitMs?: number;
+}
+
+interface Window {
+  seconds: number;
+  limitOf(limits: RateLimits): number;
+}
+
+const WINDOWS: readonly Window[] = [
+  { seconds: 1, limitOf: (limits) => limits.perSecond },
+  { seconds: 60, limitOf: (limits) => limits.perMinute },
+];
+
+/**
+ * A window that allowed a request another window refused gives its point back, unless it
+ * resets within this margin: a refund landing after the reset would credit the next window.
+ */
+const REFUND_MARGIN_MS = 250;
+
+interface WindowOutcome {
+  limiter: RateLimiterAbstract;
+  limit: number;
+  allowed: boolean;
+  remaining: number;
+  msBeforeNext: number;
+}
+
+/**
+ * A fixed-window limiter over two windows (one second, one minute) built on
+ * rate-limiter-flexible: `RateLimiterMemory` by default, `RateLimiterRedis` (ioredis) when
+ * `redisUrl` is given, so that every instance on that Redis enforces one limit per key.
+ *
+ * What a refused request costs: nothing. rate-limiter-flexible counts a refused consume in the
+ * refusing window; that is harmless (that window is spent anyway, and a fixed window resets at
+ * its fixed time however often it is hit, so a client hammering past the limit gets back in as
+ * soon as it resets). A window that allowed the request while the other refused it gets its
+ * point back, so a burst refused by the per-second window does not eat the per-minute budget.
+ *
+ * Redis outages: commands are never queued (`enableOfflineQueue: false`); while the connection
+ * is not ready, or a command fails or times out, each window falls back to an in-memory
+ * insurance limiter with the same limit, i.e. limits hold per instance instead of across
+ * instances until Redis is back (ioredis reconnects by itself). Outage and recovery are logged
+ * once each, with the error code and a message that never holds the URL's credentials.
+ */
+export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+  const keyPrefix = options.keyPrefix ?? 'ratelimit';
+  const redis = options.redisUrl ? connectRedis(options.redisUrl, options) : undefined;
+  const limiters = new Map<string, RateLimiterAbstract>();
+  let closed = false;
+
+  // Limits differ per key (per plan, per enterprise tenant): one limiter per (window, points).
+  function limiterFor(window: Window, points: number): RateLimiterAbstract {
+    const id = `${window.seconds}:${points}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      const memory = new RateLimiterMemory({ points, duration: window.seconds, keyPrefix: `${keyPrefix}:${window.seconds}s:${points}` });
+      limiter = redis
+        ? new RateLimiterRedis({
+            storeClient: redis.client,
+            points,
+            duration: window.seconds,
+            // The counter is "requests of this key in this window", whatever the limit: a key
+            // whose limit changes (a plan upgrade) keeps its count, and instances that briefly
+            // disagree on a key's limit still count in one place.
+            keyPrefix: `${keyPrefix}:${window.seconds}s`,
+            insuranceLimiter: memory,
+            rejectIfRedisNotReady: true,
+            // A key over its limit is refused locally until its window resets, without asking
+            // Redis again: a client hammering past the limit costs Redis nothing more.
+            inMemoryBlockOnConsumed: points + 1,
+          })
+        : memory;
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  return {
+    store: redis ? 'redis' : 'memory',
+
+    async consume(key, limits) {
+      if (closed) throw new Error('the rate limiter is closed');
+      if (!key) throw new TypeError('rate limit key must be a non-empty string');
+      for (const window of WINDOWS) {
+        const limit = window.limitOf(limits);
+        if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`rate limits must be positive integers, got ${String(limit)} per ${window.seconds} s`);
+      }
+      if (redis && !redis.startupSettled) await redis.startup;
+
+      const outcomes = await Promise.all(
+        WINDOWS.map(async (window): Promise<WindowOutcome> => {
+          const limit = window.limitOf(limits);
+          const limiter = limiterFor(window, limit);
+          try {
+            const result = await limiter.consume(key, 1);
+            return { limiter, limit, allowed: true, remaining: result.remainingPoints, msBeforeNext: result.msBeforeNext };
+          } catch (rejection) {
+            if (!(rejection instanceof RateLimiterRes)) throw rejection;
+            return { limiter, limit, allowed: false, remaining: 0, msBeforeNext: rejection.msBeforeNext };
+          }
+        }),
+      );
+
+      if (outcomes.some((outcome) => !outcome.allowed)) {
+        await Promise.all(
+          outcomes
+            .filter((outcome) => outcome.allowed && outcome.msBeforeNext > REFUND_MARGIN_MS)
+            .map(async (outcome) => {
+              await outcome.limiter.reward(key, 1);
+              outcome.remaining = Math.min(outcome.limit, outcome.remaining + 1);
+            }),
+        );
+      }
+      return decide(outcomes);
+    },
+
+    async ready(timeoutMs = 5000) {
+      if (!redis) return true;
+      return redis.waitUntilReady(timeoutMs);
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await redis?.close();
+    },
+  };
+}
+
+function decide(outcomes: WindowOutcome[]): RateLimitDecision {
+  const refusing = outcomes.filter((outcome) => !outcome.allowed);
+  if (refusing.length > 0) {
+    const longest = refusing.reduce((a, b) => (b.msBeforeNext > a.msBeforeNext ? b : a));
+    const wait = wholeSeconds(longest.msBeforeNext);
+    return { allowed: false, limit: longest.limit, remaining: 0, resetSeconds: wait, retryAfterSeconds: wait };
+  }
+  const closest = outcomes.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.msBeforeNext > a.msBeforeNext) ? b : a));
+  return { allowed: true, limit: closest.limit, remaining: closest.remaining, resetSeconds: wholeSeconds(closest.msBeforeNext) };
+}
+
+/** Milliseconds to whole seconds, rounded up, at least 1 (a window always resets in the future). */
+function wholeSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
+interface RedisConnection {
+  client: Redis;
+  /** Settles on the first `ready` or after the start-up wait, whichever comes first. */
+  startup: Promise<void>;
+  startupSettled: boolean;
+  waitUntilReady(timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+function connectRedis(redisUrl: string, options: RateLimiterOptions): RedisConnection {
+  let url: URL;
+  try {
+    url = new URL(redisUrl);
+  } catch {
+    throw new Error('The Redis URL is not a valid URL (expected redis://[user:password@]host:port[/db]).');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new Error(`The Redis URL must start with redis:// or rediss://, not ${url.protocol}//.`);
+  const secrets = [url.password, safeDecode(url.password), url.username, safeDecode(url.username)].filter((part) => part.length > 0);
+  const redact = (text: string) => secrets.reduce((clean, secret) => clean.split(secret).join('[redacted]'), text);
+  const where = { redis: `${url.hostname}:${url.port || '6379'}` };
+
+  const client = new Redis(redisUrl, {
+    // Never queue a command while disconnected: the insurance limiter answers instead.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: options.redisCommandTimeoutMs ?? 1000,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    connectionName: 'platform-rate-limit',
+  });
+
+  let degraded = false;
+  let closing = false;
+  client.on('error', (error: Error & { code?: unknown }) => {
+    // ioredis emits an error per failed attempt while reconnecting: log the outage once.
+    if (degraded) return;
+    degraded = true;
+    options.logger?.warn({ ...where, code: typeof error.code === 'string' ? error.code : undefined, error: redact(error.message) }, 'Redis unavailable: rate limits are enforced per instance until it is back');
+  });
+  client.on('close', () => {
+    if (!degraded && !closing) {
+      degraded = true;
+      options.logger?.warn(where, 'Redis connection lost: rate limits are enforced per instance until it is back');
+    }
+  });
+  client.on('ready', () => {
+    if (degraded) options.logger?.info(where, 'Redis connection restored: rate limits are shared again');
+    degraded = false;
+  });
+
+  const waitUntilReady = (timeoutMs: number) =>
+    new Promise<boolean>((resolve) => {
+      if (client.status === 'ready') return resolve(true);
+      if (closing) return resolve(false);
+      const done = (result: boolean) => {
+        clearTimeout(timer);
+        client.off('ready', onReady);
+        client.off('end', onEnd);
+        resolve(result);
+      };
+      const onReady = () => done(true);
+      const onEnd = () => done(false);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      timer.unref();
+      client.on('ready', onReady);
+      client.on('end', onEnd);
+    });
+
+  const connection: RedisConnection = {
+    client,
+    startup: Promise.resolve(),
+    startupSettled: false,
+    waitUntilReady,
+    async close() {
+      closing = true;
+      if (client.status === 'ready') {
+        try {
+          await client.quit();
+          return;
+        } catch {
+          // fall through: drop the connection
+        }
+      }
+      client.disconnect();
+    },
+  };
+  // The first requests after start-up wait (briefly) for the connection instead of all going to
+  // the per-instance insurance limiter, so instances started together share counts at once.
+  connection.startup = waitUntilReady(options.redisStartupWaitMs ?? 2000).then(() => {
+    connection.startupSettled = true;
+  });
+  return connection;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
