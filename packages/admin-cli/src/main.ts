@@ -2,11 +2,12 @@ import { scopeCatalogue } from '@platform/auth';
 import { loadConfig } from '@platform/config';
 import { ApiError } from '@platform/errors';
 import { type Command, UsageError } from './command.ts';
+import { CommandOutput, auditCommands } from './commands/audit.ts';
 import { clientCommands } from './commands/client.ts';
 import { tenantCommands } from './commands/tenant.ts';
 import { withDatabase } from './with-database.ts';
 
-const commandGroups: Record<string, Record<string, Command>> = { tenant: tenantCommands, client: clientCommands };
+const commandGroups: Record<string, Record<string, Command>> = { tenant: tenantCommands, client: clientCommands, audit: auditCommands };
 
 function usage(): string {
   const commands = Object.values(commandGroups).flatMap((group) => Object.values(group));
@@ -51,6 +52,10 @@ async function main(argv: string[]): Promise<number> {
   try {
     const run = findCommand(group, action).prepare(args);
     const result = await withDatabase(loadPlatformConfig(), run);
+    if (result instanceof CommandOutput) {
+      process.stdout.write(result.text);
+      return result.exitCode;
+    }
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {

@@ -1,6 +1,7 @@
 import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
 import { credentialRestRoutes, defineCredentialSchema } from './api-keys.ts';
+import { auditRestRoutes, defineAuditSchema } from './audit.ts';
 import { defineRoleSchema, roleRestRoutes } from './roles.ts';
 import { defineTenantSchema, tenantRestRoutes } from './tenants.ts';
 import { defineUserSchema, userRestRoutes } from './users.ts';
@@ -14,7 +15,8 @@ export function buildIdentitySchema(): GraphQLSchema {
   defineCredentialSchema(builder);
   defineUserSchema(builder);
   defineRoleSchema(builder);
+  defineAuditSchema(builder);
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
-export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes, ...userRestRoutes, ...roleRestRoutes };
+export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes, ...userRestRoutes, ...roleRestRoutes, ...auditRestRoutes };
