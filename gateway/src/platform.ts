@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createTokenIssuer, createTokenVerifier } from '@platform/auth';
 import { type PlatformConfig, createLogger, loadConfig } from '@platform/config';
 import { type PrismaClient, createPrismaClient, migrateDatabase, openDatabase } from '@platform/db';
+import { AuditRecorder } from '@platform/audit';
 import { createRateLimiter } from '@platform/rate-limit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { createEdge } from './edge/edge.ts';
@@ -40,6 +41,9 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     await migrateDatabase(database.url, (message) => logger.debug({ component: 'migrate' }, message));
     const prisma = createPrismaClient(database.url);
     cleanups.push(() => prisma.$disconnect());
+    // Closed after the server (cleanups run in reverse): every queued record is written first.
+    const auditRecorder = new AuditRecorder(prisma, { logger: logger.child({ component: 'audit' }) });
+    cleanups.push(() => auditRecorder.close());
 
     const server = createServer();
     await listen(server, config.port, config.host);
@@ -56,7 +60,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     if (config.redisUrl && !(await rateLimiter.ready(5000))) logger.warn('Redis is not reachable: rate limits hold per instance until it is');
     const supergraph = await createSupergraph(subgraphs, logger);
     cleanups.push(() => supergraph.stop());
-    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, publicJwks: keys.publicJwks, logger });
+    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, publicJwks: keys.publicJwks, logger });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     server.on('request', edge);
 

@@ -19,6 +19,8 @@ export interface RestFacadeOptions {
   problemResponse(error: unknown, request: Request): Response;
   /** Carries the edge's per-request state (request id, principal) to the request SOFA receives. */
   linkRequests(original: Request, forwarded: Request): void;
+  /** Names the operation a request matched, as `<route path template>`, for logs and the audit trail. */
+  noteOperation(request: Request, operation: string): void;
 }
 
 const FACADE_ERRORS_HEADER = 'x-facade-errors';
@@ -76,6 +78,7 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDoc
         if ('allowed' in match) {
           throw new ApiError('method_not_allowed', `${url.pathname} accepts ${match.allowed.join(', ')}, not ${request.method}.`, { allowed_methods: match.allowed });
         }
+        options.noteOperation(request, `${options.basePath}${match.route.path}`);
         validateQueryParameters(match.route, url.searchParams);
         // A read goes to SOFA as it came; a write's body, read and checked here, is handed on
         // under the name of the operation's input argument, as SOFA expects it.

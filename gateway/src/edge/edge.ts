@@ -1,4 +1,5 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import { type AuditRecorder, appendAuditRecords } from '@platform/audit';
 import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { Logger } from '@platform/config';
 import type { PrismaClient } from '@platform/db';
@@ -13,6 +14,7 @@ import type { SubgraphModule } from '../supergraph/subgraphs.ts';
 import { createCredentialAuthenticator } from './credentials.ts';
 import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
+import { auditActorOf, useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
 import { maskUnexpectedErrors, useGraphqlErrorCodes } from './plugins/use-graphql-error-codes.ts';
@@ -29,6 +31,7 @@ export const REST_BASE_PATH = '/v1';
 export const HEALTH_ENDPOINT = '/healthz';
 
 export interface EdgeOptions {
+  auditRecorder: AuditRecorder;
   rateLimiter: RateLimiter;
   supergraph: Supergraph;
   subgraphs: SubgraphModule[];
@@ -43,7 +46,7 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext>;
 
 /**
  * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
- * request id, access log, the OAuth endpoints and public documents (no credential needed),
+ * request id, access log, audit trail, the OAuth endpoints and public documents (no credential needed),
  * authentication (access token or API key) and tenant check, the per-tenant rate limit, the
  * REST facade, then GraphQL through the gateway.
  */
@@ -51,11 +54,39 @@ export function createEdge(options: EdgeOptions): Edge {
   const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger });
   const rateLimit = useRateLimit({ limiter: options.rateLimiter, limitsFor: createTenantLimitsLookup(options.prisma), graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger });
   const platform: SubgraphContext['platform'] = {
-    deleteTenantData: (tenantId) =>
-      options.prisma.$transaction(async (tx) => {
-        for (const subgraph of options.subgraphs) await subgraph.deleteTenantData?.(tx, tenantId);
-      }),
+    deleteTenantData: async (tx, tenantId) => {
+      for (const subgraph of options.subgraphs) await subgraph.deleteTenantData?.(tx, tenantId);
+    },
   };
+  const auditFor = (request: Request): SubgraphContext['audit'] => ({
+    recordChange: async (action, work, resourceIdOf) => {
+      const state = requestState(request);
+      const { tenantId, actor } = auditActorOf(state);
+      const path = new URL(request.url).pathname;
+      const result = await options.prisma.$transaction(async (tx) => {
+        const changed = await work(tx);
+        // Last in the transaction: appending holds the tenant's chain lock until the commit.
+        await appendAuditRecords(tx, [
+          {
+            tenantId,
+            occurredAt: state.receivedAt,
+            requestId: state.requestId,
+            surface: path === GRAPHQL_ENDPOINT ? 'graphql' : 'rest',
+            action,
+            method: request.method,
+            path,
+            operationName: path === GRAPHQL_ENDPOINT ? (state.operation ?? null) : null,
+            actor,
+            clientAddress: state.clientAddress,
+            resourceId: resourceIdOf?.(changed),
+          },
+        ]);
+        return changed;
+      });
+      state.auditedWithChange = true;
+      return result;
+    },
+  });
   const restFacade = useRestFacade({
     schema: options.supergraph.schema,
     basePath: REST_BASE_PATH,
@@ -66,6 +97,9 @@ export function createEdge(options: EdgeOptions): Edge {
       return problemFor(error, request);
     },
     linkRequests,
+    noteOperation: (request, operation) => {
+      requestState(request).operation = operation;
+    },
   });
 
   return createYoga<Record<string, unknown>, SubgraphContext>({
@@ -84,12 +118,13 @@ export function createEdge(options: EdgeOptions): Edge {
     context: ({ request }) => {
       const { principal, requestId } = requestState(request);
       if (!principal) throw new Error('GraphQL context is built for an unauthenticated request');
-      return { principal, requestId, prisma: options.prisma, platform };
+      return { principal, requestId, prisma: options.prisma, platform, audit: auditFor(request) };
     },
     maskedErrors: maskUnexpectedErrors(options.logger),
     plugins: [
       useRequestId(),
       useAccessLog(options.logger),
+      useAuditTrail({ recorder: options.auditRecorder, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, oauthBasePath: `${REST_BASE_PATH}/oauth`, logger: options.logger }),
       useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials, admit: rateLimit.admit }),
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH }),

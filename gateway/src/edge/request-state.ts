@@ -4,8 +4,21 @@ import type { Principal } from '@platform/auth';
 /** What the edge learns about a request as it passes through the plugins. */
 export interface RequestState {
   requestId: string;
+  /** performance.now() at arrival, for durations. */
   startedAt: number;
+  /** Wall-clock arrival time, for the audit trail. */
+  receivedAt: Date;
+  /** The credential's principal once its tenant check passed; what resolvers act as. */
   principal?: Principal;
+  /** The principal of a valid credential, even when the request was then refused (tenant mismatch). */
+  authenticatedAs?: Principal;
+  /** The tenant a request of an OAuth client counts for, before any principal exists. */
+  oauthClient?: { id: string; tenantId: string };
+  clientAddress?: string;
+  /** GraphQL operation name, or the REST route template (`PATCH /v1/inventory/items/:id`). */
+  operation?: string;
+  /** Set when a data change recorded this request in the audit trail within its transaction. */
+  auditedWithChange?: boolean;
 }
 
 const states = new WeakMap<Request, RequestState>();
@@ -21,7 +34,7 @@ export function requestState(request: Request): RequestState {
   let state = states.get(request);
   if (!state) {
     const offered = request.headers.get('x-request-id');
-    state = { requestId: offered && CLIENT_REQUEST_ID.test(offered) ? offered : `req_${randomUUID()}`, startedAt: performance.now() };
+    state = { requestId: offered && CLIENT_REQUEST_ID.test(offered) ? offered : `req_${randomUUID()}`, startedAt: performance.now(), receivedAt: new Date() };
     states.set(request, state);
   }
   return state;

@@ -1,6 +1,6 @@
 export { openDatabase, type Database } from './postgres.ts';
 export { migrateDatabase, migrationsDir } from './migrate.ts';
-export { createPrismaClient } from './client.ts';
+export { createPrismaClient, type Db, inTransaction } from './client.ts';
 export { newId } from './ids.ts';
 export { isUniqueViolation, isRecordNotFound } from './errors.ts';
 export { PrismaClient, Prisma, type Tenant, type OAuthClient, type SigningKey, type Warehouse, type InventoryItem, type ApiKey, type RevokedToken, type User, type Role } from './generated/prisma/client.ts';

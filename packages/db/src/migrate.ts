@@ -13,6 +13,8 @@ export async function migrateDatabase(databaseUrl: string, log: (message: string
     dir: migrationsDir,
     direction: 'up',
     migrationsTable: 'schema_migrations',
+    // Instances starting together wait for the one migrating, then find nothing left to apply.
+    advisoryLockMode: 'wait',
     singleTransaction: true,
     checkOrder: true,
     verbose: false,

@@ -4,7 +4,7 @@ import FederationPlugin from '@pothos/plugin-federation';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import ScopeAuthPlugin, { type AuthFailure, AuthScopeFailureType } from '@pothos/plugin-scope-auth';
 import type { Principal } from '@platform/auth';
-import { type PrismaClient, type PrismaTypes, getDatamodel } from '@platform/db';
+import { type Prisma, type PrismaClient, type PrismaTypes, getDatamodel } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { Kind } from 'graphql';
 
@@ -15,8 +15,16 @@ export interface SubgraphContext {
   requestId: string;
   /** Operations that span every domain, provided by the platform. */
   platform: {
-    /** Deletes all business data of a tenant in every domain, in one transaction. */
-    deleteTenantData(tenantId: string): Promise<void>;
+    /** Deletes all business data of a tenant in every domain, within the caller's transaction. */
+    deleteTenantData(tx: Prisma.TransactionClient, tenantId: string): Promise<void>;
+  };
+  audit: {
+    /**
+     * Runs a data change in a transaction that also appends the request's audit record, so the
+     * change and its record commit together or not at all. `action` names the change
+     * (`inventory_item.create`); `resourceIdOf` picks the changed resource's id from the result.
+     */
+    recordChange<T>(action: string, work: (tx: Prisma.TransactionClient) => Promise<T>, resourceIdOf?: (result: T) => string | undefined): Promise<T>;
   };
 }
 

@@ -1,4 +1,4 @@
-import { isRecordNotFound, isUniqueViolation } from '@platform/db';
+import { type Db, isRecordNotFound, isUniqueViolation } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
 import { type RestRoutes, createSubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
@@ -81,8 +81,8 @@ export function buildInventorySchema(): GraphQLSchema {
     fields: (t) => ({ name: t.string({ required: true, description: 'Warehouse name, 1 to 200 characters.' }) }),
   });
 
-  async function requireWarehouse(context: { prisma: Parameters<typeof warehouseExists>[0]; principal: { tenantId: string } }, id: string) {
-    if (!(await warehouseExists(context.prisma, context.principal.tenantId, id))) {
+  async function requireWarehouse(db: Db, tenantId: string, id: string) {
+    if (!(await warehouseExists(db, tenantId, id))) {
       throw fieldErrors('validation_failed', 'warehouse_id', `No warehouse ${id} exists in this tenant.`);
     }
   }
@@ -139,15 +139,21 @@ export function buildInventorySchema(): GraphQLSchema {
       description: 'Creates an inventory item with a client-chosen SKU.',
       authScopes: { scope: 'inventory:write' },
       args: { input: t.arg({ type: CreateInventoryItemInput, required: true }) },
-      resolve: async (query, _root, { input }, context) => {
+      resolve: async (query, _root, { input }, { principal, audit }) => {
         const data = parseInput(createItemRules, input);
-        await requireWarehouse(context, data.warehouse_id);
-        try {
-          return await createItem(context.prisma, context.principal.tenantId, { ...data, last_synced_at: new Date() }, query);
-        } catch (error) {
-          if (isUniqueViolation(error)) throw new ApiError('already_exists', `An inventory item ${data.id} already exists in this tenant.`, { errors: [{ field: 'id', message: 'already exists' }] });
-          throw error;
-        }
+        return audit.recordChange(
+          'inventory_item.create',
+          async (tx) => {
+            await requireWarehouse(tx, principal.tenantId, data.warehouse_id);
+            try {
+              return await createItem(tx, principal.tenantId, { ...data, last_synced_at: new Date() }, query);
+            } catch (error) {
+              if (isUniqueViolation(error)) throw new ApiError('already_exists', `An inventory item ${data.id} already exists in this tenant.`, { errors: [{ field: 'id', message: 'already exists' }] });
+              throw error;
+            }
+          },
+          (item) => item.id,
+        );
       },
     }),
     update_inventory_item: t.prismaField({
@@ -155,15 +161,21 @@ export function buildInventorySchema(): GraphQLSchema {
       description: 'Changes an inventory item: its name, stock, reorder point or warehouse.',
       authScopes: { scope: 'inventory:write' },
       args: { id: t.arg.string({ required: true, description: 'The SKU.' }), input: t.arg({ type: UpdateInventoryItemInput, required: true }) },
-      resolve: async (query, _root, { id, input }, context) => {
+      resolve: async (query, _root, { id, input }, { principal, audit }) => {
         const changes = parseInput(updateItemRules, patchChanges(input));
-        if (changes.warehouse_id !== undefined) await requireWarehouse(context, changes.warehouse_id);
-        try {
-          return await updateItem(context.prisma, context.principal.tenantId, id, { ...changes, last_synced_at: new Date() }, query);
-        } catch (error) {
-          if (isRecordNotFound(error)) throw new ApiError('not_found', `No inventory item ${id} exists in this tenant.`);
-          throw error;
-        }
+        return audit.recordChange(
+          'inventory_item.update',
+          async (tx) => {
+            if (changes.warehouse_id !== undefined) await requireWarehouse(tx, principal.tenantId, changes.warehouse_id);
+            try {
+              return await updateItem(tx, principal.tenantId, id, { ...changes, last_synced_at: new Date() }, query);
+            } catch (error) {
+              if (isRecordNotFound(error)) throw new ApiError('not_found', `No inventory item ${id} exists in this tenant.`);
+              throw error;
+            }
+          },
+          () => id,
+        );
       },
     }),
     create_warehouse: t.prismaField({
@@ -171,7 +183,10 @@ export function buildInventorySchema(): GraphQLSchema {
       description: 'Creates a warehouse; the platform assigns its id.',
       authScopes: { scope: 'inventory:write' },
       args: { input: t.arg({ type: CreateWarehouseInput, required: true }) },
-      resolve: (query, _root, { input }, { prisma, principal }) => createWarehouse(prisma, principal.tenantId, parseInput(createWarehouseRules, input), query),
+      resolve: (query, _root, { input }, { principal, audit }) => {
+        const data = parseInput(createWarehouseRules, input);
+        return audit.recordChange('warehouse.create', (tx) => createWarehouse(tx, principal.tenantId, data, query), (warehouse) => warehouse.id);
+      },
     }),
   }));
 

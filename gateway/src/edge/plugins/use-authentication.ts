@@ -25,6 +25,7 @@ export function useAuthentication(options: { credentials: CredentialAuthenticato
         const [scheme, token] = authorization.split(' ');
         if (scheme?.toLowerCase() !== 'bearer' || !token) throw new ApiError('invalid_token', 'The Authorization header must have the form Bearer <token>.');
         const principal = await options.credentials.authenticate(token);
+        requestState(request).authenticatedAs = principal;
         const tenant = request.headers.get(TENANT_HEADER);
         if (!tenant) throw new ApiError('tenant_header_missing', 'Name the tenant in the X-Service-Tenant header.');
         if (tenant !== principal.tenantId) {

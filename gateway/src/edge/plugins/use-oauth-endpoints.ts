@@ -4,6 +4,7 @@ import { ApiError } from '@platform/errors';
 import { OAuthError, type TokenRequest, exchangeClientCredentials, introspectToken, revokeAccessToken } from '@platform/subgraph-identity';
 import type { Plugin } from 'graphql-yoga';
 import type { CredentialAuthenticator } from '../credentials.ts';
+import { requestState } from '../request-state.ts';
 import { problemFor } from '../responses.ts';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
@@ -45,6 +46,7 @@ export function useOAuthEndpoints(options: {
       try {
         const oauthRequest = await readOAuthRequest(request);
         const client = typeof oauthRequest.client_id === 'string' ? await prisma.oAuthClient.findUnique({ where: { id: oauthRequest.client_id }, select: { tenant_id: true } }) : null;
+        if (client) requestState(request).oauthClient = { id: oauthRequest.client_id as string, tenantId: client.tenant_id };
         const refused = client ? await options.admit(request, client.tenant_id) : undefined;
         endResponse(refused ?? (await endpoint(oauthRequest)));
       } catch (error) {

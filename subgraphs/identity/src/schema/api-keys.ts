@@ -111,15 +111,20 @@ export function defineCredentialSchema(builder: SubgraphBuilder): void {
       description: 'Creates an API key. The response holds its secret, shown this once.',
       authScopes: { scope: 'api_keys:write' },
       args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
-      resolve: async (_root, { input }, { prisma, principal }) => {
-        const { key, secret } = await createApiKey(prisma, {
-          tenantId: principal.tenantId,
-          name: input.name,
-          scopes: input.scopes,
-          expiresAt: input.expires_at,
-          createdBy: principal.credential.id,
-          grantableScopes: principal.scopes,
-        });
+      resolve: async (_root, { input }, { principal, audit }) => {
+        const { key, secret } = await audit.recordChange(
+          'api_key.create',
+          (tx) =>
+            createApiKey(tx, {
+              tenantId: principal.tenantId,
+              name: input.name,
+              scopes: input.scopes,
+              expiresAt: input.expires_at,
+              createdBy: principal.credential.id,
+              grantableScopes: principal.scopes,
+            }),
+          (issued) => issued.key.id,
+        );
         return { ...key, secret };
       },
     }),
@@ -128,15 +133,16 @@ export function defineCredentialSchema(builder: SubgraphBuilder): void {
       description: 'Revokes an API key at once.',
       authScopes: { scope: 'api_keys:write' },
       args: { id: t.arg.string({ required: true }) },
-      resolve: (_root, { id }, { prisma, principal }) => revokeApiKey(prisma, principal.tenantId, id),
+      resolve: (_root, { id }, { principal, audit }) => audit.recordChange('api_key.revoke', (tx) => revokeApiKey(tx, principal.tenantId, id), () => id),
     }),
     rotate_api_key: t.field({
       type: ApiKeyType,
       description: 'Replaces an API key by a new one (same name, scopes and expiry); the old one keeps working for the overlap, then expires.',
       authScopes: { scope: 'api_keys:write' },
       args: { id: t.arg.string({ required: true }), input: t.arg({ type: RotationInput, required: true }) },
-      resolve: async (_root, { id, input }, { prisma, principal }) => {
-        const { key, secret } = await rotateApiKey(prisma, { tenantId: principal.tenantId, id, overlapSeconds: input.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS, createdBy: principal.credential.id });
+      resolve: async (_root, { id, input }, { principal, audit }) => {
+        const overlapSeconds = input.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
+        const { key, secret } = await audit.recordChange('api_key.rotate', (tx) => rotateApiKey(tx, { tenantId: principal.tenantId, id, overlapSeconds, createdBy: principal.credential.id }), () => id);
         return { ...key, secret };
       },
     }),
@@ -145,7 +151,8 @@ export function defineCredentialSchema(builder: SubgraphBuilder): void {
       description: 'Gives an OAuth client a new secret; the previous one keeps working for the overlap.',
       authScopes: { scope: 'api_keys:write' },
       args: { id: t.arg.string({ required: true, description: 'The client_id.' }), input: t.arg({ type: RotationInput, required: true }) },
-      resolve: (_root, { id, input }, { prisma, principal }) => rotateClientSecret(prisma, { tenantId: principal.tenantId, clientId: id, overlapSeconds: input.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS }),
+      resolve: (_root, { id, input }, { principal, audit }) =>
+        audit.recordChange('oauth_client.rotate_secret', (tx) => rotateClientSecret(tx, { tenantId: principal.tenantId, clientId: id, overlapSeconds: input.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS }), () => id),
     }),
   }));
 }

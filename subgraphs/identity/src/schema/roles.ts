@@ -82,10 +82,10 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
       description: 'Creates a custom role; the platform assigns its id.',
       authScopes: { scope: 'roles:write' },
       args: { input: t.arg({ type: CreateRoleInput, required: true }) },
-      resolve: (_root, { input }, { prisma, principal }) => {
+      resolve: (_root, { input }, { principal, audit }) => {
         const role = parseInput(createRoleRules, input);
         assertDelegable(role.scopes, principal.scopes, 'scopes');
-        return createRole(prisma, principal.tenantId, role);
+        return audit.recordChange('role.create', (tx) => createRole(tx, principal.tenantId, role), (created) => created.id);
       },
     }),
     update_role: t.field({
@@ -93,10 +93,10 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
       description: 'Changes a custom role. Built-in roles cannot be changed (`invalid_state`).',
       authScopes: { scope: 'roles:write' },
       args: { id: t.arg.string({ required: true }), input: t.arg({ type: UpdateRoleInput, required: true }) },
-      resolve: (_root, { id, input }, { prisma, principal }) => {
+      resolve: (_root, { id, input }, { principal, audit }) => {
         const changes = parseInput(updateRoleRules, patchChanges(input));
         if (changes.scopes) assertDelegable(changes.scopes, principal.scopes, 'scopes');
-        return updateRole(prisma, principal.tenantId, id, changes);
+        return audit.recordChange('role.update', (tx) => updateRole(tx, principal.tenantId, id, changes), () => id);
       },
     }),
     delete_role: t.field({
@@ -104,7 +104,7 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
       description: 'Deletes a custom role and returns it. Refused (`invalid_state`) for built-in roles and for roles still assigned to users (deactivated users included).',
       authScopes: { scope: 'roles:write' },
       args: { id: t.arg.string({ required: true }) },
-      resolve: (_root, { id }, { prisma, principal }) => deleteRole(prisma, principal.tenantId, id),
+      resolve: (_root, { id }, { principal, audit }) => audit.recordChange('role.delete', (tx) => deleteRole(tx, principal.tenantId, id), () => id),
     }),
   }));
 }

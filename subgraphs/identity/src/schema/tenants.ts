@@ -56,10 +56,10 @@ export function defineTenantSchema(builder: SubgraphBuilder): void {
       type: Tenant,
       description: 'Deletes all business data of a sandbox tenant (inventory and every other domain) in one transaction. Credentials, users, roles and the audit trail stay. Refused for production tenants.',
       authScopes: { scope: 'tenants:write' },
-      resolve: async (query, _root, _args, { prisma, principal, platform }) => {
+      resolve: async (query, _root, _args, { prisma, principal, platform, audit }) => {
         const tenant = await prisma.tenant.findUniqueOrThrow({ ...query, where: { id: principal.tenantId } });
         if (tenant.environment !== 'sandbox') throw new ApiError('invalid_state', 'Only a sandbox tenant can be reset; this tenant is production.');
-        await platform.deleteTenantData(tenant.id);
+        await audit.recordChange('tenant.reset_sandbox', (tx) => platform.deleteTenantData(tx, tenant.id), () => tenant.id);
         return tenant;
       },
     }),

@@ -99,10 +99,10 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
       description: 'Invites a person: creates the user in `invited` state with a role. No email is sent yet (delivery arrives with a later version).',
       authScopes: { scope: 'users:write' },
       args: { input: t.arg({ type: InviteUserInput, required: true }) },
-      resolve: async (query, _root, { input }, { prisma, principal }) => {
+      resolve: async (query, _root, { input }, { prisma, principal, audit }) => {
         const invitation = parseInput(inviteUserRules, input);
         await assertRoleDelegable(prisma, principal, invitation.role_id);
-        return inviteUser(prisma, principal.tenantId, invitation, query);
+        return audit.recordChange('user.invite', (tx) => inviteUser(tx, principal.tenantId, invitation, query), (user) => user.id);
       },
     }),
     update_user: t.prismaField({
@@ -110,10 +110,10 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
       description: 'Changes a user’s name or role.',
       authScopes: { scope: 'users:write' },
       args: { id: t.arg.string({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
-      resolve: async (query, _root, { id, input }, { prisma, principal }) => {
+      resolve: async (query, _root, { id, input }, { prisma, principal, audit }) => {
         const changes = parseInput(updateUserRules, patchChanges(input));
         if (changes.role_id) await assertRoleDelegable(prisma, principal, changes.role_id);
-        return updateUser(prisma, principal.tenantId, id, changes, query);
+        return audit.recordChange('user.update', (tx) => updateUser(tx, principal.tenantId, id, changes, query), () => id);
       },
     }),
     deactivate_user: t.prismaField({
@@ -121,7 +121,7 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
       description: 'Deactivates a user; the record is kept. A user already deactivated is refused with `invalid_state`.',
       authScopes: { scope: 'users:write' },
       args: { id: t.arg.string({ required: true }) },
-      resolve: (query, _root, { id }, { prisma, principal }) => deactivateUser(prisma, principal.tenantId, id, query),
+      resolve: (query, _root, { id }, { principal, audit }) => audit.recordChange('user.deactivate', (tx) => deactivateUser(tx, principal.tenantId, id, query), () => id),
     }),
   }));
 }

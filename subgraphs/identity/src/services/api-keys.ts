@@ -1,5 +1,5 @@
 import { type Principal, generateSecret, hashSecret, isKnownScope } from '@platform/auth';
-import { type ApiKey, type Prisma, type PrismaClient, newId } from '@platform/db';
+import { type ApiKey, newId, type PrismaClient, type Db, inTransaction } from '@platform/db';
 import { ApiError, type FieldError } from '@platform/errors';
 import { scopesNotHeld } from './delegation.ts';
 
@@ -31,7 +31,7 @@ export interface IssuedApiKey {
  * scope of the calling credential (`grantableScopes`), so a key can never escalate privileges.
  */
 export async function createApiKey(
-  prisma: PrismaClient | Prisma.TransactionClient,
+  prisma: Db,
   input: { tenantId: string; name: string; scopes: string[]; expiresAt?: Date | null; createdBy: string; grantableScopes?: ReadonlySet<string> },
 ): Promise<IssuedApiKey> {
   const errors: FieldError[] = [];
@@ -64,13 +64,13 @@ export async function createApiKey(
   return { key, secret };
 }
 
-async function findKey(prisma: PrismaClient, tenantId: string, id: string): Promise<ApiKey> {
+async function findKey(prisma: Db, tenantId: string, id: string): Promise<ApiKey> {
   const key = await prisma.apiKey.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
   if (!key) throw new ApiError('not_found', `No API key ${id} exists in this tenant.`);
   return key;
 }
 
-export async function revokeApiKey(prisma: PrismaClient, tenantId: string, id: string): Promise<ApiKey> {
+export async function revokeApiKey(prisma: Db, tenantId: string, id: string): Promise<ApiKey> {
   const key = await findKey(prisma, tenantId, id);
   if (key.revoked_at) throw new ApiError('invalid_state', `The API key ${id} is already revoked.`);
   return prisma.apiKey.update({ where: { tenant_id_id: { tenant_id: tenantId, id } }, data: { revoked_at: new Date() } });
@@ -80,14 +80,14 @@ export async function revokeApiKey(prisma: PrismaClient, tenantId: string, id: s
  * Replaces a key by a new one with the same name, scopes and expiry. The old key keeps working
  * for `overlapSeconds` (so deployments can switch without downtime), then expires.
  */
-export async function rotateApiKey(prisma: PrismaClient, input: { tenantId: string; id: string; overlapSeconds: number; createdBy: string }): Promise<IssuedApiKey> {
+export async function rotateApiKey(prisma: Db, input: { tenantId: string; id: string; overlapSeconds: number; createdBy: string }): Promise<IssuedApiKey> {
   if (!Number.isInteger(input.overlapSeconds) || input.overlapSeconds < 0 || input.overlapSeconds > MAX_ROTATION_OVERLAP_SECONDS) {
     throw new ApiError('validation_failed', `overlap_seconds must be an integer from 0 to ${MAX_ROTATION_OVERLAP_SECONDS}.`, { errors: [{ field: 'overlap_seconds', message: `must be 0 to ${MAX_ROTATION_OVERLAP_SECONDS}` }] });
   }
   const old = await findKey(prisma, input.tenantId, input.id);
   if (apiKeyStatus(old) !== 'active') throw new ApiError('invalid_state', `The API key ${input.id} is ${apiKeyStatus(old)} and cannot be rotated.`);
   const overlapEnd = new Date(Date.now() + input.overlapSeconds * 1000);
-  return prisma.$transaction(async (tx) => {
+  return inTransaction(prisma, async (tx) => {
     const issued = await createApiKey(tx, { tenantId: input.tenantId, name: old.name, scopes: old.scopes, expiresAt: old.expires_at, createdBy: input.createdBy });
     const key = await tx.apiKey.update({ where: { tenant_id_id: { tenant_id: input.tenantId, id: issued.key.id } }, data: { rotated_from_id: old.id } });
     await tx.apiKey.update({

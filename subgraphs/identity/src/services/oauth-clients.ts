@@ -1,5 +1,5 @@
 import { generateSecret, hashSecret, isKnownScope } from '@platform/auth';
-import { type PrismaClient, newId } from '@platform/db';
+import { newId, type PrismaClient, type Db } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { MAX_ROTATION_OVERLAP_SECONDS } from './api-keys.ts';
 
@@ -32,7 +32,7 @@ export async function createOAuthClient(prisma: PrismaClient, input: { tenantId:
  * Gives a client a new secret. The previous secret keeps working until the overlap ends, so a
  * deployment can roll out the new one without a failed token request.
  */
-export async function rotateClientSecret(prisma: PrismaClient, input: { tenantId: string; clientId: string; overlapSeconds: number }) {
+export async function rotateClientSecret(prisma: Db, input: { tenantId: string; clientId: string; overlapSeconds: number }) {
   if (!Number.isInteger(input.overlapSeconds) || input.overlapSeconds < 0 || input.overlapSeconds > MAX_ROTATION_OVERLAP_SECONDS) {
     throw new ApiError('validation_failed', `overlap_seconds must be an integer from 0 to ${MAX_ROTATION_OVERLAP_SECONDS}.`, { errors: [{ field: 'overlap_seconds', message: `must be 0 to ${MAX_ROTATION_OVERLAP_SECONDS}` }] });
   }

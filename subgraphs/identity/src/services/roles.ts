@@ -1,5 +1,5 @@
 import { type Scope, scopeCatalogue } from '@platform/auth';
-import { type Prisma, type PrismaClient, isUniqueViolation, newId } from '@platform/db';
+import { type Prisma, isUniqueViolation, newId, type Db, inTransaction } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import type { PageWindow } from '@platform/graphql-kit';
 
@@ -18,7 +18,6 @@ export interface RoleRecord {
   updated_at: Date | null;
 }
 
-type Db = PrismaClient | Prisma.TransactionClient;
 
 /** Every scope, in catalogue order: the order role scopes are always reported in. */
 const ALL_SCOPES = Object.keys(scopeCatalogue) as Scope[];
@@ -73,7 +72,7 @@ function customRecord(row: Prisma.RoleModel): RoleRecord {
 }
 
 /** Built-in roles first (in the order above), then custom roles oldest first. */
-export async function listRoles(prisma: PrismaClient, tenantId: string, window: PageWindow) {
+export async function listRoles(prisma: Db, tenantId: string, window: PageWindow) {
   const builtIns = builtInRoles.slice(window.skip, window.skip + window.per_page);
   const customSkip = Math.max(0, window.skip - builtInRoles.length);
   const customTake = window.per_page - builtIns.length;
@@ -125,7 +124,7 @@ function nameTaken(name: string): ApiError {
   return new ApiError('already_exists', `The role name ${name} is taken by ${kind}.`, { errors: [{ field: 'name', message: `already used by ${kind}` }] });
 }
 
-export async function createRole(prisma: PrismaClient, tenantId: string, data: { name: string; description?: string | null; scopes: string[] }): Promise<RoleRecord> {
+export async function createRole(prisma: Db, tenantId: string, data: { name: string; description?: string | null; scopes: string[] }): Promise<RoleRecord> {
   await assertNameFree(prisma, tenantId, data.name);
   try {
     const row = await prisma.role.create({
@@ -143,7 +142,7 @@ function refuseBuiltIn(id: string, action: string): void {
 }
 
 /** `description: ''` clears the description. */
-export async function updateRole(prisma: PrismaClient, tenantId: string, id: string, changes: { name?: string; description?: string; scopes?: string[] }): Promise<RoleRecord> {
+export async function updateRole(prisma: Db, tenantId: string, id: string, changes: { name?: string; description?: string; scopes?: string[] }): Promise<RoleRecord> {
   refuseBuiltIn(id, 'changed');
   await requireRole(prisma, tenantId, id);
   if (changes.name !== undefined) await assertNameFree(prisma, tenantId, changes.name, id);
@@ -168,9 +167,9 @@ export async function updateRole(prisma: PrismaClient, tenantId: string, id: str
  * resolve). The row is locked first, so an assignment racing with the deletion either lands
  * before (and the deletion is refused) or finds the role gone.
  */
-export async function deleteRole(prisma: PrismaClient, tenantId: string, id: string): Promise<RoleRecord> {
+export async function deleteRole(prisma: Db, tenantId: string, id: string): Promise<RoleRecord> {
   refuseBuiltIn(id, 'deleted');
-  return prisma.$transaction(async (tx) => {
+  return inTransaction(prisma, async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM roles WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`;
     if (locked.length === 0) throw new ApiError('not_found', `No role ${id} exists in this tenant.`);
     const holders = await tx.user.count({ where: { tenant_id: tenantId, role_id: id } });

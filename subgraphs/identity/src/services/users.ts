@@ -1,4 +1,4 @@
-import { type Prisma, type PrismaClient, isRecordNotFound, isUniqueViolation, newId } from '@platform/db';
+import { type Prisma, isRecordNotFound, isUniqueViolation, newId, type Db, inTransaction } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
 import type { PageWindow } from '@platform/graphql-kit';
 import { lockAssignableRole } from './roles.ts';
@@ -24,7 +24,7 @@ function emailTaken(email: string): ApiError {
 }
 
 /** Users oldest first. Every query is scoped to one tenant. */
-export async function listUsers<Query extends Prisma.UserFindManyArgs>(prisma: PrismaClient, tenantId: string, filter: UserFilter, window: PageWindow, query: Query) {
+export async function listUsers<Query extends Prisma.UserFindManyArgs>(prisma: Db, tenantId: string, filter: UserFilter, window: PageWindow, query: Query) {
   const where: Prisma.UserWhereInput = {
     tenant_id: tenantId,
     ...(filter.status != null && { status: filter.status }),
@@ -37,7 +37,7 @@ export async function listUsers<Query extends Prisma.UserFindManyArgs>(prisma: P
   return { data, meta: { total, page: window.page, per_page: window.per_page } };
 }
 
-export async function findUser<Query extends UserQuery>(prisma: PrismaClient, tenantId: string, id: string, query: Query) {
+export async function findUser<Query extends UserQuery>(prisma: Db, tenantId: string, id: string, query: Query) {
   const user = await prisma.user.findUnique({ ...query, where: key(tenantId, id) });
   if (!user) throw new ApiError('not_found', `No user ${id} exists in this tenant.`);
   return user;
@@ -49,13 +49,13 @@ export async function findUser<Query extends UserQuery>(prisma: PrismaClient, te
  * operations console will sign people in against.
  */
 export async function inviteUser<Query extends Omit<Prisma.UserCreateArgs, 'data'>>(
-  prisma: PrismaClient,
+  prisma: Db,
   tenantId: string,
   data: { email: string; name?: string | null; role_id: string },
   query: Query,
 ) {
   try {
-    return await prisma.$transaction(async (tx) => {
+    return await inTransaction(prisma, async (tx) => {
       if (!(await lockAssignableRole(tx, tenantId, data.role_id))) throw unknownRole(data.role_id);
       return tx.user.create({
         ...query,
@@ -70,14 +70,14 @@ export async function inviteUser<Query extends Omit<Prisma.UserCreateArgs, 'data
 
 /** Changes a user's name or role. Deactivated users can change too (to move them off a role). */
 export async function updateUser<Query extends Omit<Prisma.UserUpdateArgs, 'data' | 'where'>>(
-  prisma: PrismaClient,
+  prisma: Db,
   tenantId: string,
   id: string,
   changes: { name?: string; role_id?: string },
   query: Query,
 ) {
   try {
-    return await prisma.$transaction(async (tx) => {
+    return await inTransaction(prisma, async (tx) => {
       if (changes.role_id !== undefined && !(await lockAssignableRole(tx, tenantId, changes.role_id))) {
         // An unknown user is the more fundamental fault: report it first.
         if ((await tx.user.count({ where: { tenant_id: tenantId, id } })) === 0) throw new ApiError('not_found', `No user ${id} exists in this tenant.`);
@@ -95,7 +95,7 @@ export async function updateUser<Query extends Omit<Prisma.UserUpdateArgs, 'data
  * Deactivates a user (the record is kept). Deactivating a deactivated user is refused with
  * `invalid_state` rather than silently repeated, so the original `deactivated_at` stays.
  */
-export async function deactivateUser<Query extends UserQuery>(prisma: PrismaClient, tenantId: string, id: string, query: Query) {
+export async function deactivateUser<Query extends UserQuery>(prisma: Db, tenantId: string, id: string, query: Query) {
   const now = new Date();
   // One conditional statement: two concurrent deactivations cannot both succeed.
   const { count } = await prisma.user.updateMany({ where: { tenant_id: tenantId, id, status: { not: 'deactivated' } }, data: { status: 'deactivated', deactivated_at: now } });

@@ -1,4 +1,4 @@
-import { type InventoryItem, Prisma, type PrismaClient } from '@platform/db';
+import { type InventoryItem, Prisma, type Db } from '@platform/db';
 import type { PageWindow } from '@platform/graphql-kit';
 
 export interface ItemFilter {
@@ -26,7 +26,7 @@ function itemCondition(tenantId: string, filter: ItemFilter): Prisma.Sql {
  * from the same snapshot. The count comes out in every row; a page past the end is a single row
  * without an item.
  */
-export async function listItems(prisma: PrismaClient, tenantId: string, filter: ItemFilter, window: PageWindow) {
+export async function listItems(prisma: Db, tenantId: string, filter: ItemFilter, window: PageWindow) {
   const condition = itemCondition(tenantId, filter);
   const rows = await prisma.$queryRaw<Array<{ total: bigint } & (InventoryItem | Record<keyof InventoryItem, null>)>>`
     SELECT counted.total, page.*
@@ -38,14 +38,14 @@ export async function listItems(prisma: PrismaClient, tenantId: string, filter: 
   return { data, meta: { total: Number(rows[0]?.total ?? 0), page: window.page, per_page: window.per_page } };
 }
 
-export function findItem<Query extends Omit<Prisma.InventoryItemFindUniqueArgs, 'where'>>(prisma: PrismaClient, tenantId: string, id: string, query: Query) {
+export function findItem<Query extends Omit<Prisma.InventoryItemFindUniqueArgs, 'where'>>(prisma: Db, tenantId: string, id: string, query: Query) {
   return prisma.inventoryItem.findUnique({ ...query, where: { tenant_id_id: { tenant_id: tenantId, id } } });
 }
 
-export function createItem<Query extends Omit<Prisma.InventoryItemCreateArgs, 'data'>>(prisma: PrismaClient, tenantId: string, data: Omit<Prisma.InventoryItemUncheckedCreateInput, 'tenant_id'>, query: Query) {
+export function createItem<Query extends Omit<Prisma.InventoryItemCreateArgs, 'data'>>(prisma: Db, tenantId: string, data: Omit<Prisma.InventoryItemUncheckedCreateInput, 'tenant_id'>, query: Query) {
   return prisma.inventoryItem.create({ ...query, data: { ...data, tenant_id: tenantId } });
 }
 
-export function updateItem<Query extends Omit<Prisma.InventoryItemUpdateArgs, 'data' | 'where'>>(prisma: PrismaClient, tenantId: string, id: string, data: Prisma.InventoryItemUncheckedUpdateInput, query: Query) {
+export function updateItem<Query extends Omit<Prisma.InventoryItemUpdateArgs, 'data' | 'where'>>(prisma: Db, tenantId: string, id: string, data: Prisma.InventoryItemUncheckedUpdateInput, query: Query) {
   return prisma.inventoryItem.update({ ...query, where: { tenant_id_id: { tenant_id: tenantId, id } }, data });
 }

@@ -1,0 +1,71 @@
+import { type AuditActor, type AuditRecorder, type AuditSurface, actorFromPrincipal } from '@platform/audit';
+import type { Logger } from '@platform/config';
+import { getOperationAST } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { type RequestState, requestState } from '../request-state.ts';
+
+export interface AuditTrailOptions {
+  recorder: AuditRecorder;
+  graphqlEndpoint: string;
+  restBasePath: string;
+  oauthBasePath: string;
+  logger: Logger;
+}
+
+/** Who made the request: the credential's principal, or the client named to an OAuth endpoint. */
+export function auditActorOf(state: RequestState): { tenantId: string | undefined; actor: AuditActor } {
+  const principal = state.principal ?? state.authenticatedAs;
+  if (principal) return { tenantId: principal.tenantId, actor: actorFromPrincipal(principal) };
+  if (state.oauthClient) return { tenantId: state.oauthClient.tenantId, actor: { type: 'oauth_client', id: state.oauthClient.id } };
+  return { tenantId: undefined, actor: { type: 'anonymous' } };
+}
+
+/**
+ * One audit record per API request (GraphQL, REST and OAuth), whatever its outcome: written by
+ * the batched recorder after the response is known, unless a data change already recorded the
+ * request atomically with itself. A refused credential is recorded under the tenant it belongs
+ * to, never under the tenant it named; a request without any credential under `_platform`.
+ */
+export function useAuditTrail(options: AuditTrailOptions): Plugin {
+  const surfaceOf = (path: string): AuditSurface | undefined => {
+    if (path === options.graphqlEndpoint) return 'graphql';
+    if (path.startsWith(`${options.oauthBasePath}/`)) return 'oauth';
+    if (path.startsWith(`${options.restBasePath}/`)) return 'rest';
+    return undefined;
+  };
+  return {
+    onExecute({ args }) {
+      // REST requests run SOFA's generated operations: they keep their route template instead.
+      const request = (args.contextValue as { request?: Request }).request;
+      if (!request || new URL(request.url).pathname !== options.graphqlEndpoint) return;
+      const name = getOperationAST(args.document, args.operationName)?.name?.value;
+      if (name) requestState(request).operation = name;
+    },
+    async onResponse({ request, response }) {
+      const url = new URL(request.url);
+      const surface = surfaceOf(url.pathname);
+      const state = requestState(request);
+      if (!surface || state.auditedWithChange) return;
+      const { tenantId, actor } = auditActorOf(state);
+      const operation = state.operation ?? (surface === 'graphql' ? null : url.pathname);
+      try {
+        await options.recorder.record({
+          tenantId,
+          occurredAt: state.receivedAt,
+          requestId: state.requestId,
+          surface,
+          action: surface === 'graphql' ? `graphql ${operation ?? '(anonymous)'}` : `${request.method} ${operation}`,
+          method: request.method,
+          path: url.pathname,
+          operationName: surface === 'graphql' ? operation : null,
+          status: response.status,
+          durationMs: performance.now() - state.startedAt,
+          actor,
+          clientAddress: state.clientAddress,
+        });
+      } catch (error) {
+        options.logger.error({ err: error, request_id: state.requestId }, 'could not queue the audit record');
+      }
+    },
+  };
+}
