@@ -3,6 +3,7 @@ import { type GraphQLInputType, coerceInputValue, getNamedType, isEnumType, isLi
 import type { Route } from './route-table.ts';
 
 const INTEGER = /^-?\d{1,10}$/;
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /**
  * Checks query parameters against the operation's arguments before SOFA sees them: SOFA would
@@ -44,6 +45,8 @@ function scalarProblem(type: GraphQLInputType, value: string): string | undefine
       return value === 'true' || value === 'false' ? undefined : 'must be true or false';
     case 'Int':
       return INTEGER.test(value) && Math.abs(Number(value)) <= 2 ** 31 - 1 ? undefined : 'must be an integer';
+    case 'DateTime':
+      return ISO_UTC.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be an ISO 8601 UTC time such as 2026-11-21T09:30:00Z';
     default:
       return undefined;
   }

@@ -114,6 +114,7 @@ describe('audit trail', () => {
     const times = window.data.map((record) => Date.parse(record.occurred_at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect((await problemOf(await api.get(`/v1/audit/records?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(before)}`))).errors?.[0]?.field).toBe('from');
+    expect(await problemOf(await api.get('/v1/audit/records?from=yesterday'))).toMatchObject({ status: 400, code: 'invalid_parameter', errors: [{ field: 'from' }] });
   });
 
   it('needs audit:read', async () => {

@@ -2,12 +2,13 @@ import { scopeCatalogue } from '@platform/auth';
 import { loadConfig } from '@platform/config';
 import { ApiError } from '@platform/errors';
 import { type Command, UsageError } from './command.ts';
+import { apiKeyCommands } from './commands/api-key.ts';
 import { CommandOutput, auditCommands } from './commands/audit.ts';
 import { clientCommands } from './commands/client.ts';
 import { tenantCommands } from './commands/tenant.ts';
 import { withDatabase } from './with-database.ts';
 
-const commandGroups: Record<string, Record<string, Command>> = { tenant: tenantCommands, client: clientCommands, audit: auditCommands };
+const commandGroups: Record<string, Record<string, Command>> = { tenant: tenantCommands, client: clientCommands, 'api-key': apiKeyCommands, audit: auditCommands };
 
 function usage(): string {
   const commands = Object.values(commandGroups).flatMap((group) => Object.values(group));

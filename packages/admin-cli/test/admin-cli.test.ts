@@ -69,6 +69,16 @@ describe('admin CLI', { timeout: 60_000 }, () => {
     expect(client.client_secret).toMatch(/^cs_test_/);
   });
 
+  it('issues API keys that tell production from sandbox', async () => {
+    const live = json(await admin('api-key', 'create', '--tenant', String(tenant.id), '--scopes', 'inventory:read', '--name', 'ops'));
+    expect(live).toMatchObject({ id: expect.stringMatching(/^key_/), secret: expect.stringMatching(/^sk_live_/), tenant_id: tenant.id, scopes: ['inventory:read'], expires_at: null });
+    const test = json(await admin('api-key', 'create', '--tenant', String(tenant.sandbox_tenant_id), '--scopes', 'inventory:read', '--expires-at', '2099-01-01T00:00:00Z'));
+    expect(test).toMatchObject({ secret: expect.stringMatching(/^sk_test_/), expires_at: '2099-01-01T00:00:00.000Z' });
+    const badTime = await admin('api-key', 'create', '--tenant', String(tenant.id), '--scopes', 'inventory:read', '--expires-at', 'soon');
+    expect(badTime.code).toBe(2);
+    expect(badTime.stderr).toMatch(/^error: invalid --expires-at/);
+  });
+
   it('rejects an unknown plan with exit code 2', async () => {
     const result = await admin('tenant', 'create', '--name', 'Acme', '--plan', 'gold');
     expect(result.code).toBe(2);
