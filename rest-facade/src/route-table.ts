@@ -1,3 +1,4 @@
+import { fieldErrors } from '@platform/errors';
 import type { RestRoutes } from '@platform/graphql-kit';
 import { type GraphQLArgument, type GraphQLField, type GraphQLSchema } from 'graphql';
 
@@ -43,8 +44,16 @@ export function matchRoute(table: Route[], method: string, path: string): RouteM
       allowed.push(route.method);
       continue;
     }
-    const params = Object.fromEntries(route.pathParams.map((name, index) => [name, decodeURIComponent(match[index + 1] as string)]));
+    const params = Object.fromEntries(route.pathParams.map((name, index) => [name, decodePathSegment(name, match[index + 1] as string)]));
     return { route, params };
   }
   return allowed.length > 0 ? { allowed } : undefined;
+}
+
+function decodePathSegment(name: string, segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw fieldErrors('invalid_parameter', name, `The ${name} path segment is not valid percent-encoding.`);
+  }
 }

@@ -21,7 +21,10 @@ const CHUNK = 2_000;
 const BELOW_EVERY = 5;
 
 export async function createFixture(prisma: PrismaClient, itemCount: number): Promise<Fixture> {
-  const { production, sandbox } = await createTenantPair(prisma, { name: 'Bench Company', plan: 'growth' });
+  const { production, sandbox } = await createTenantPair(prisma, { name: 'Bench Company', plan: 'enterprise' });
+  // An enterprise tenant with limits far above what the machine can serve: the bench measures
+  // the request path (rate limiting included), not refusals.
+  await prisma.tenant.update({ where: { id: production.id }, data: { rate_limit_per_second: 1_000_000, rate_limit_per_minute: 60_000_000 } });
   const client = await createOAuthClient(prisma, { tenantId: production.id, scopes: SCOPES, name: 'bench' });
   const warehouseIds = await createWarehouses(prisma, production.id);
   const belowReorderPoint = await createItems(prisma, production.id, warehouseIds, itemCount);

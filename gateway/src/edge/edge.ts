@@ -23,6 +23,7 @@ import { useOAuthEndpoints } from './plugins/use-oauth-endpoints.ts';
 import { usePublicEndpoints } from './plugins/use-public-endpoints.ts';
 import { useRateLimit } from './plugins/use-rate-limit.ts';
 import { useRequestId } from './plugins/use-request-id.ts';
+import { useStorableText } from './plugins/use-storable-text.ts';
 import { linkRequests, requestState } from './request-state.ts';
 import { problemFor } from './responses.ts';
 
@@ -131,6 +132,7 @@ export function createEdge(options: EdgeOptions): Edge {
       rateLimit,
       restFacade,
       useNotFound({ keep: [GRAPHQL_ENDPOINT, HEALTH_ENDPOINT] }),
+      useStorableText(),
       useGatewayExecution(options.supergraph),
       useGraphqlErrorCodes(),
     ],
