@@ -65,6 +65,16 @@ describe('audit trail', () => {
     expect(graphql).toMatchObject({ surface: 'graphql', action: 'graphql Stock', operation_name: 'Stock' });
   });
 
+  it('records requests refused by the rate limit (429)', async () => {
+    const account = await createAccount({ scopes: SCOPES, plan: 'launch' });
+    const api = apiClient(await accessToken(account.clientId, account.clientSecret), account.tenantId);
+    const burst = await Promise.all(Array.from({ length: 35 }, () => api.get('/v1/inventory/items')));
+    const refused = burst.find((response) => response.status === 429);
+    expect(refused).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await recordsOf(api, refused?.headers.get('x-request-id') as string))[0]).toMatchObject({ status: 429, actor_id: account.clientId });
+  });
+
   it('records a refused credential under its own tenant, never under the tenant it named', async () => {
     const owner = await auditedAccount();
     const intruder = await auditedAccount();
