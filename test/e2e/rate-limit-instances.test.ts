@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
+import { type RedisServer, startRedisServer } from '@platform/rate-limit/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlatformProcess, spawnPlatform } from '../support/platform-process.ts';
@@ -99,47 +97,3 @@ describe('rate limits across two platform instances', () => {
     }
   });
 });
-
-interface RedisServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** A throw-away redis-server on a free loopback port, without persistence. Fails (never skips) when missing. */
-async function startRedisServer(): Promise<RedisServer> {
-  const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) throw new Error('redis-server is not installed, and this test needs a real one: apt-get install -y redis-server (CI installs it).');
-  const port = await new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', tmpdir()], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start within 10 s:\n${output}`)), 10_000);
-    child.stdout?.on('data', () => {
-      if (output.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`redis-server exited before it was ready:\n${output}`));
-    });
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}

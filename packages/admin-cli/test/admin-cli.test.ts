@@ -1,36 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminResult, runAdmin } from './run-admin.ts';
 
-const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
 let dataDir: string;
 /** With DATABASE_URL set (CI's second pass), the CLI gets a database of its own on that server. */
 let externalDatabase: FreshDatabase | undefined;
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+function admin(...args: string[]): Promise<AdminResult> {
+  return runAdmin({ DATA_DIR: dataDir, DATABASE_URL: externalDatabase?.url ?? '' }, args);
 }
 
-function admin(...args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainScript, ...args], { cwd: packageDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: externalDatabase?.url ?? '' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-function json(result: Result): Record<string, unknown> {
+function json(result: AdminResult): Record<string, unknown> {
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout) as Record<string, unknown>;

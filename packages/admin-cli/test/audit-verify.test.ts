@@ -1,37 +1,20 @@
 // `admin audit verify` against a database of its own: exit 0 on intact chains, 3 on tampering.
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type AuditEntry, appendAuditRecords } from '@platform/audit';
 import { createPrismaClient, migrateDatabase, type PrismaClient } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminResult, runAdmin } from './run-admin.ts';
 
-const mainScript = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
 let database: FreshDatabase;
 let prisma: PrismaClient;
 let dataDir: string;
 
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function admin(...args: string[]): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainScript, ...args], { cwd: packageDir, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: database.url } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function admin(...args: string[]): Promise<AdminResult> {
+  return runAdmin({ DATA_DIR: dataDir, DATABASE_URL: database.url }, args);
 }
 
 interface Report {
@@ -43,7 +26,7 @@ interface Report {
   last_hash: string | null;
 }
 
-function reports(result: Result): Report[] {
+function reports(result: AdminResult): Report[] {
   expect(result.stderr).toBe('');
   return result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Report);
 }

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RateLimiter, type RateLimiterLogger, createRateLimiter, planLimits } from '../src/index.ts';
 import { allowedCount, burst, freshKey, limiterBehaviour } from './behaviour.ts';
-import { type RedisServer, freePort, startRedisServer } from './redis-server.ts';
+import { type RedisServer, freePort, startRedisServer } from '../src/testing.ts';
 
 /**
  * The same behaviour against a real redis-server this file starts (and stops) itself. A missing

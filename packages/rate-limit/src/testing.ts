@@ -1,3 +1,4 @@
+// Test support: real redis-server processes for the rate-limit tests here and in test/e2e.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
