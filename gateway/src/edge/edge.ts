@@ -30,6 +30,7 @@ import { problemFor } from './responses.ts';
 export const GRAPHQL_ENDPOINT = '/graphql';
 export const REST_BASE_PATH = '/v1';
 export const HEALTH_ENDPOINT = '/healthz';
+const CHANGE_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
 export interface EdgeOptions {
   auditRecorder: AuditRecorder;
@@ -83,7 +84,8 @@ export function createEdge(options: EdgeOptions): Edge {
           },
         ]);
         return changed;
-      });
+        // A tenant's writes queue on its audit chain; under load the wait can pass Prisma's 5 s default.
+      }, CHANGE_TRANSACTION);
       state.auditedWithChange = true;
       return result;
     },

@@ -1,12 +1,8 @@
-import type { Prisma, PrismaClient } from '@platform/db';
+import { type Db, type Prisma, inTransaction } from '@platform/db';
 import { type AuditEntry, type AuditRecordFields, type ChainedAuditRecord, GENESIS_HASH, computeAuditHash, normalizeAuditEntry } from './record.ts';
 
 /** A Prisma interactive transaction, or the client itself (then the append runs in a transaction of its own). */
-export type AuditDatabase = Prisma.TransactionClient | PrismaClient;
-
-function isRootClient(db: AuditDatabase): db is PrismaClient {
-  return typeof (db as { $transaction?: unknown }).$transaction === 'function';
-}
+export type AuditDatabase = Db;
 
 /**
  * Appends records to their tenants' chains. Inside a caller's interactive transaction
@@ -27,8 +23,7 @@ export async function appendAuditRecords(db: AuditDatabase, entries: readonly Au
 /** {@link appendAuditRecords} for records already in their stored form (normalizeAuditEntry). */
 export async function appendNormalizedAuditRecords(db: AuditDatabase, records: readonly AuditRecordFields[]): Promise<ChainedAuditRecord[]> {
   if (records.length === 0) return [];
-  if (isRootClient(db)) return db.$transaction((tx) => appendInTransaction(tx, records));
-  return appendInTransaction(db, records);
+  return inTransaction(db, (tx) => appendInTransaction(tx, records));
 }
 
 interface HeadRow {

@@ -41,13 +41,16 @@ afterAll(async () => {
   await database?.dispose();
 });
 
+/** Appenders of one tenant queue on its chain head; on a busy machine the wait can pass Prisma's 5 s default. */
+const CONTENDED = { maxWait: 30_000, timeout: 30_000 };
+
 describe('appendAuditRecords', () => {
   it('keeps one gapless chain under 20 concurrent appenders of 25 one-record transactions each', async () => {
     const tenant = 'ten_concurrent';
     await Promise.all(
       Array.from({ length: 20 }, async (_, appender) => {
         for (let i = 0; i < 25; i += 1) {
-          await prisma.$transaction((tx) => appendAuditRecords(tx, [entry(tenant, appender * 100 + i)]));
+          await prisma.$transaction((tx) => appendAuditRecords(tx, [entry(tenant, appender * 100 + i)]), CONTENDED);
         }
       }),
     );
@@ -62,7 +65,7 @@ describe('appendAuditRecords', () => {
       Array.from({ length: 10 }, async (_, appender) => {
         for (let i = 0; i < 10; i += 1) {
           const order = appender % 2 === 0 ? tenants : [...tenants].reverse();
-          await prisma.$transaction((tx) => appendAuditRecords(tx, order.map((tenant) => entry(tenant, i))));
+          await prisma.$transaction((tx) => appendAuditRecords(tx, order.map((tenant) => entry(tenant, i))), CONTENDED);
         }
       }),
     );
