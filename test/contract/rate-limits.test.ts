@@ -65,3 +65,12 @@ describe('rate limits per plan (one platform instance, in-process counters)', ()
     expect((await second.api.get('/v1/inventory/items')).status).toBe(200);
   });
 });
+
+describe('rate limits and unauthenticated token requests', () => {
+  it("does not let anyone who knows a client id spend its tenant's limit with wrong secrets", async () => {
+    const { api, clientId } = await launchTenant();
+    const attempts = await Promise.all(Array.from({ length: 40 }, () => requestToken({ grant_type: 'client_credentials', client_id: clientId, client_secret: 'guess' })));
+    expect(count(statuses(attempts), 401)).toBe(40);
+    expect((await api.get('/v1/inventory/items')).status).toBe(200);
+  });
+});

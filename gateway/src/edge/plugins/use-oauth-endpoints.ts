@@ -1,7 +1,7 @@
 import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { PrismaClient } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { OAuthError, type TokenRequest, exchangeClientCredentials, introspectToken, revokeAccessToken } from '@platform/subgraph-identity';
+import { OAuthError, type TokenRequest, authenticateClient, exchangeClientCredentials, introspectToken, revokeAccessToken } from '@platform/subgraph-identity';
 import type { Plugin } from 'graphql-yoga';
 import type { CredentialAuthenticator } from '../credentials.ts';
 import { requestState } from '../request-state.ts';
@@ -13,8 +13,8 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
  * The OAuth 2.0 endpoints under /v1/oauth: `token` (client-credentials grant, RFC 6749),
  * `revoke` (RFC 7009) and `introspect` (RFC 7662). They speak OAuth, not the platform's problem
  * format: JSON or form-encoded bodies, client credentials in the body or in HTTP Basic,
- * `{ error, error_description }` bodies with 400/401. Requests of a known client count against
- * its tenant's rate limits like any other request.
+ * `{ error, error_description }` bodies with 400/401. Requests of an authenticated client count
+ * against its tenant's rate limits like any other request.
  */
 export function useOAuthEndpoints(options: {
   basePath: string;
@@ -45,8 +45,12 @@ export function useOAuthEndpoints(options: {
       }
       try {
         const oauthRequest = await readOAuthRequest(request);
-        const client = typeof oauthRequest.client_id === 'string' ? await prisma.oAuthClient.findUnique({ where: { id: oauthRequest.client_id }, select: { tenant_id: true } }) : null;
-        if (client) requestState(request).oauthClient = { id: oauthRequest.client_id as string, tenantId: client.tenant_id };
+        // Only a request that authenticates as a client counts for (and is audited under) its
+        // tenant: knowing a client id must not let anyone spend a tenant's rate limit or write
+        // into its audit trail.
+        const { client_id: clientId, client_secret: clientSecret } = oauthRequest;
+        const client = typeof clientId === 'string' && typeof clientSecret === 'string' ? await authenticateClient(prisma, clientId, clientSecret).catch(() => null) : null;
+        if (client) requestState(request).oauthClient = { id: client.id, tenantId: client.tenant_id };
         const refused = client ? await options.admit(request, client.tenant_id) : undefined;
         endResponse(refused ?? (await endpoint(oauthRequest)));
       } catch (error) {
