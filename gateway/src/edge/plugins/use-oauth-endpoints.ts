@@ -1,5 +1,5 @@
 import type { TokenIssuer, TokenVerifier } from '@platform/auth';
-import type { PrismaClient } from '@platform/db';
+import type { OAuthClient, PrismaClient } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { OAuthError, type TokenRequest, authenticateClient, exchangeClientCredentials, introspectToken, revokeAccessToken } from '@platform/subgraph-identity';
 import type { Plugin } from 'graphql-yoga';
@@ -26,14 +26,14 @@ export function useOAuthEndpoints(options: {
   admit(request: Request, tenantId: string): Promise<Response | undefined>;
 }): Plugin {
   const { prisma, verifyToken } = options;
-  const endpoints: Record<string, (request: TokenRequest) => Promise<Response>> = {
-    [`${options.basePath}/token`]: async (request) => Response.json(await exchangeClientCredentials(prisma, options.issuer, request), { headers: NO_STORE }),
-    [`${options.basePath}/revoke`]: async (request) => {
-      const revoked = await revokeAccessToken(prisma, verifyToken, request);
+  const endpoints: Record<string, (client: OAuthClient, request: TokenRequest) => Promise<Response>> = {
+    [`${options.basePath}/token`]: async (client, request) => Response.json(await exchangeClientCredentials(options.issuer, client, request), { headers: NO_STORE }),
+    [`${options.basePath}/revoke`]: async (client, request) => {
+      const revoked = await revokeAccessToken(prisma, verifyToken, client, request);
       if (revoked) options.credentials.forgetToken(revoked.tenantId, revoked.tokenId);
       return new Response(null, { status: 200, headers: NO_STORE });
     },
-    [`${options.basePath}/introspect`]: async (request) => Response.json(await introspectToken(prisma, verifyToken, request), { headers: NO_STORE }),
+    [`${options.basePath}/introspect`]: async (client, request) => Response.json(await introspectToken(prisma, verifyToken, client, request), { headers: NO_STORE }),
   };
   return {
     async onRequest({ request, url, endResponse }) {
@@ -45,14 +45,12 @@ export function useOAuthEndpoints(options: {
       }
       try {
         const oauthRequest = await readOAuthRequest(request);
-        // Only a request that authenticates as a client counts for (and is audited under) its
-        // tenant: knowing a client id must not let anyone spend a tenant's rate limit or write
-        // into its audit trail.
-        const { client_id: clientId, client_secret: clientSecret } = oauthRequest;
-        const client = typeof clientId === 'string' && typeof clientSecret === 'string' ? await authenticateClient(prisma, clientId, clientSecret).catch(() => null) : null;
-        if (client) requestState(request).oauthClient = { id: client.id, tenantId: client.tenant_id };
-        const refused = client ? await options.admit(request, client.tenant_id) : undefined;
-        endResponse(refused ?? (await endpoint(oauthRequest)));
+        // Every endpoint authenticates the client first. Only then does the request count for
+        // (and get audited under) the client's tenant: knowing a client id must not let anyone
+        // spend a tenant's rate limit or write into its audit trail.
+        const client = await authenticateClient(prisma, oauthRequest);
+        requestState(request).oauthClient = { id: client.id, tenantId: client.tenant_id };
+        endResponse((await options.admit(request, client.tenant_id)) ?? (await endpoint(client, oauthRequest)));
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;
         const headers: Record<string, string> = { ...NO_STORE };

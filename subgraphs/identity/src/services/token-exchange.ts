@@ -29,10 +29,13 @@ export interface TokenResponse {
 }
 
 /**
- * Client authentication of the token, revocation and introspection endpoints. During a secret
- * rotation's overlap the previous secret is accepted too.
+ * Client authentication of the token, revocation and introspection endpoints, from the
+ * request's `client_id` and `client_secret`. During a secret rotation's overlap the previous
+ * secret is accepted too.
  */
-export async function authenticateClient(prisma: PrismaClient, clientId: string, clientSecret: string): Promise<OAuthClient> {
+export async function authenticateClient(prisma: PrismaClient, request: TokenRequest): Promise<OAuthClient> {
+  const clientId = requiredString(request, 'client_id');
+  const clientSecret = requiredString(request, 'client_secret');
   const client = await prisma.oAuthClient.findUnique({ where: { id: clientId } });
   const previousValid = client?.previous_secret_hash && client.previous_secret_expires_at && client.previous_secret_expires_at > new Date();
   const secretValid = client && (secretMatches(clientSecret, client.secret_hash) || (previousValid && secretMatches(clientSecret, client.previous_secret_hash as string)));
@@ -40,7 +43,7 @@ export async function authenticateClient(prisma: PrismaClient, clientId: string,
   return client;
 }
 
-export function requiredString(request: TokenRequest, name: keyof TokenRequest): string {
+function requiredString(request: TokenRequest, name: keyof TokenRequest): string {
   const value = request[name];
   if (value === undefined || value === null || value === '') throw new OAuthError(400, 'invalid_request', `The ${name} parameter is required.`);
   if (typeof value !== 'string') throw new OAuthError(400, 'invalid_request', `The ${name} parameter must be a string.`);
@@ -48,18 +51,15 @@ export function requiredString(request: TokenRequest, name: keyof TokenRequest):
 }
 
 /**
- * The client-credentials grant (RFC 6749 section 4.4). The granted scope is the requested
- * scopes, every one of which the client must be allowed; without `scope`, every scope the
- * client is allowed is granted (section 3.3 lets the server choose a default).
+ * The client-credentials grant (RFC 6749 section 4.4) for a client already authenticated with
+ * `authenticateClient`. The granted scope is the requested scopes, every one of which the client
+ * must be allowed; without `scope`, every scope the client is allowed is granted (section 3.3
+ * lets the server choose a default).
  */
-export async function exchangeClientCredentials(prisma: PrismaClient, issuer: TokenIssuer, request: TokenRequest): Promise<TokenResponse> {
+export async function exchangeClientCredentials(issuer: TokenIssuer, client: OAuthClient, request: TokenRequest): Promise<TokenResponse> {
   const grantType = requiredString(request, 'grant_type');
   if (grantType !== 'client_credentials') throw new OAuthError(400, 'unsupported_grant_type', `The grant type ${grantType} is not supported; use client_credentials.`);
-  const clientId = requiredString(request, 'client_id');
-  const clientSecret = requiredString(request, 'client_secret');
   if (request.scope !== undefined && typeof request.scope !== 'string') throw new OAuthError(400, 'invalid_request', 'The scope parameter must be a space-separated string.');
-
-  const client = await authenticateClient(prisma, clientId, clientSecret);
 
   const requested = request.scope === undefined ? client.scopes : parseScopeString(request.scope);
   if (requested.length === 0) throw new OAuthError(400, 'invalid_scope', 'The scope parameter names no scope.');

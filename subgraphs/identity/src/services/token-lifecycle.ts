@@ -1,16 +1,20 @@
 import type { TokenVerifier } from '@platform/auth';
-import type { PrismaClient } from '@platform/db';
+import type { OAuthClient, PrismaClient } from '@platform/db';
 import { decodeJwt } from 'jose';
 import { authenticateApiKey, looksLikeApiKey } from './api-keys.ts';
-import { type TokenRequest, authenticateClient, requiredString } from './token-exchange.ts';
+import { OAuthError, type TokenRequest } from './token-exchange.ts';
+
+function requiredToken(request: TokenRequest): string {
+  if (typeof request.token !== 'string' || request.token === '') throw new OAuthError(400, 'invalid_request', 'The token parameter is required.');
+  return request.token;
+}
 
 /**
- * RFC 7009 revocation of an access token by the client it was issued to. Unknown, invalid,
+ * RFC 7009 revocation of an access token by the (authenticated) client it was issued to. Unknown, invalid,
  * expired or foreign tokens are answered the same way (nothing to revoke), as section 2.2 asks.
  */
-export async function revokeAccessToken(prisma: PrismaClient, verifyToken: TokenVerifier, request: TokenRequest): Promise<{ tenantId: string; tokenId: string } | undefined> {
-  const client = await authenticateClient(prisma, requiredString(request, 'client_id'), requiredString(request, 'client_secret'));
-  const token = requiredString(request, 'token');
+export async function revokeAccessToken(prisma: PrismaClient, verifyToken: TokenVerifier, client: OAuthClient, request: TokenRequest): Promise<{ tenantId: string; tokenId: string } | undefined> {
+  const token = requiredToken(request);
   const principal = await verifyToken(token).catch(() => undefined);
   if (!principal?.tokenId || principal.credential.id !== client.id) return undefined;
   const { exp } = decodeJwt(token);
@@ -25,12 +29,11 @@ export async function revokeAccessToken(prisma: PrismaClient, verifyToken: Token
 export type IntrospectionResponse = { active: false } | ({ active: true } & Record<string, unknown>);
 
 /**
- * RFC 7662 introspection of an access token or API key. A client learns only about credentials
+ * RFC 7662 introspection of an access token or API key for an authenticated client. A client learns only about credentials
  * of its own tenant; anything else is `{ active: false }`, as is a revoked or expired credential.
  */
-export async function introspectToken(prisma: PrismaClient, verifyToken: TokenVerifier, request: TokenRequest): Promise<IntrospectionResponse> {
-  const client = await authenticateClient(prisma, requiredString(request, 'client_id'), requiredString(request, 'client_secret'));
-  const token = requiredString(request, 'token');
+export async function introspectToken(prisma: PrismaClient, verifyToken: TokenVerifier, client: OAuthClient, request: TokenRequest): Promise<IntrospectionResponse> {
+  const token = requiredToken(request);
   if (looksLikeApiKey(token)) {
     const result = await authenticateApiKey(prisma, token).catch(() => undefined);
     if (!result || result.key.tenant_id !== client.tenant_id) return { active: false };
