@@ -1,5 +1,6 @@
 import { scopeCatalogue } from '@platform/auth';
 import { errorCatalogue } from '@platform/errors';
+import { getNamedType } from 'graphql';
 import type { useSofa } from 'sofa-api';
 import type { Route } from './route-table.ts';
 
@@ -141,8 +142,14 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
     const operation = generated.paths[relativePath]?.[method];
     if (!operation) throw new Error(`SOFA generated no OpenAPI operation for ${route.method} ${route.path}`);
     paths[openApiPath] ??= {};
+    // SOFA describes a body as `{ <argument>: ... }`; the facade takes the input object itself.
+    const { requestBody: _sofaBody, ...described } = operation;
+    const requestBody = route.bodyArg
+      ? { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${getNamedType(route.bodyArg.type).name}` } } } }
+      : undefined;
     (paths[openApiPath] as Record<string, unknown>)[method] = {
-      ...operation,
+      ...described,
+      ...(requestBody && { requestBody }),
       operationId: route.field.name,
       description: route.field.description ?? operation.description,
       security: [{ bearerAuth: [] }],
@@ -153,6 +160,9 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
         401: problemResponse('Missing, invalid or expired access token.'),
         403: problemResponse('Tenant mismatch or missing scope.'),
         404: problemResponse('No such resource in this tenant.'),
+        ...(route.method !== 'GET' && { 409: problemResponse('Conflict: already exists, or not in a state that allows this action (already_exists, invalid_state).') }),
+        ...(route.bodyArg && { 415: problemResponse('The body is not application/json (unsupported_media_type).') }),
+        429: problemResponse("Over the tenant's rate limit (rate_limited); see Retry-After."),
       },
     };
   }
@@ -169,7 +179,8 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
     components: {
       ...generated.components,
       schemas: {
-        ...generated.components.schemas,
+        // The root types describe GraphQL, not REST resources.
+        ...Object.fromEntries(Object.entries(generated.components.schemas ?? {}).filter(([name]) => name !== 'Query' && name !== 'Mutation')),
         Problem: problemSchema,
         OAuthError: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, error_description: { type: 'string' } } },
       },

@@ -70,6 +70,14 @@ describe('the edge', () => {
     expect(list?.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'page', 'per_page']);
     expect(list?.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearerAuth', 'oauth2']);
+    // Write bodies are the input objects themselves, as the facade takes them.
+    const create = document.paths['/v1/inventory/items']?.post as { requestBody?: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, unknown> };
+    expect(create.requestBody?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/CreateInventoryItemInput' });
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409', '415', '429']));
+    expect(document.paths['/v1/auth/api-keys/{id}/revoke']?.post).not.toHaveProperty('requestBody');
+    const schemas = (document.components as unknown as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas;
+    expect(Object.keys(schemas.CreateInventoryItemInput?.properties ?? {}).sort()).toEqual(['id', 'name', 'quantity_on_hand', 'reorder_point', 'warehouse_id']);
+    expect(schemas).not.toHaveProperty('Query');
   });
 
   it('serves an API reference page whose assets come from this server, and the error catalogue', async () => {
