@@ -3,7 +3,7 @@ import type { Logger } from '@platform/config';
 import type { PrismaClient } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { authenticateApiKey, looksLikeApiKey } from '@platform/subgraph-identity';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../bounded-map.ts';
 
 /** Turns the bearer credential of a request into its principal, or throws `invalid_token`. */
 export interface CredentialAuthenticator {

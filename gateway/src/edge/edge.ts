@@ -14,7 +14,7 @@ import type { SubgraphModule } from '../supergraph/subgraphs.ts';
 import { createCredentialAuthenticator } from './credentials.ts';
 import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
-import { auditActorOf, useAuditTrail } from './plugins/use-audit-trail.ts';
+import { requestAuditEntry, useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
 import { maskUnexpectedErrors, useGraphqlErrorCodes } from './plugins/use-graphql-error-codes.ts';
@@ -63,28 +63,15 @@ export function createEdge(options: EdgeOptions): Edge {
   const auditFor = (request: Request): SubgraphContext['audit'] => ({
     recordChange: async (action, work, resourceIdOf) => {
       const state = requestState(request);
-      const { tenantId, actor } = auditActorOf(state);
-      const path = new URL(request.url).pathname;
+      const graphql = new URL(request.url).pathname === GRAPHQL_ENDPOINT;
+      // A tenant's writes queue on its audit chain; under load the wait can pass Prisma's 5 s default.
       const result = await options.prisma.$transaction(async (tx) => {
         const changed = await work(tx);
         // Last in the transaction: appending holds the tenant's chain lock until the commit.
         await appendAuditRecords(tx, [
-          {
-            tenantId,
-            occurredAt: state.receivedAt,
-            requestId: state.requestId,
-            surface: path === GRAPHQL_ENDPOINT ? 'graphql' : 'rest',
-            action,
-            method: request.method,
-            path,
-            operationName: path === GRAPHQL_ENDPOINT ? (state.operation ?? null) : null,
-            actor,
-            clientAddress: state.clientAddress,
-            resourceId: resourceIdOf?.(changed),
-          },
+          requestAuditEntry(request, { surface: graphql ? 'graphql' : 'rest', action, operationName: graphql ? (state.operation ?? null) : null, resourceId: resourceIdOf?.(changed) }),
         ]);
         return changed;
-        // A tenant's writes queue on its audit chain; under load the wait can pass Prisma's 5 s default.
       }, CHANGE_TRANSACTION);
       state.auditedWithChange = true;
       return result;

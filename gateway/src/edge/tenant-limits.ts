@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@platform/db';
 import { type RateLimits, tenantLimits } from '@platform/rate-limit';
-import { BoundedMap } from './bounded-map.ts';
+import { BoundedMap } from '../bounded-map.ts';
 
 /** How long a tenant's plan and limits are remembered: a plan change applies within this time. */
 const LIMITS_RECHECK_MS = 10_000;

@@ -1,6 +1,5 @@
 import type { Principal, TokenVerifier } from '@platform/auth';
-
-const MAX_REMEMBERED_TOKENS = 10_000;
+import { BoundedMap } from '../bounded-map.ts';
 
 /**
  * Checking an ES256 signature costs more than the rest of the edge's work on a request, and a
@@ -15,7 +14,7 @@ const MAX_REMEMBERED_TOKENS = 10_000;
  * looked up in the database, say) must be checked on every request.
  */
 export function rememberVerifiedTokens(verify: TokenVerifier): TokenVerifier {
-  const verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
+  const verified = new BoundedMap<string, { principal: Principal; expiresAtMs: number }>();
   return async (token) => {
     const remembered = verified.get(token);
     // jose's own rule: a token has expired once the current second reaches `exp`.
@@ -24,7 +23,6 @@ export function rememberVerifiedTokens(verify: TokenVerifier): TokenVerifier {
     const principal = await verify(token);
     const expiresAt = expiryOf(token);
     if (expiresAt !== undefined) {
-      if (verified.size >= MAX_REMEMBERED_TOKENS) verified.delete(verified.keys().next().value as string);
       verified.set(token, { principal, expiresAtMs: expiresAt * 1000 });
     }
     return principal;

@@ -2,6 +2,7 @@ import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { Logger } from '@platform/config';
 import { errorCatalogue } from '@platform/errors';
+import { BoundedMap } from '../bounded-map.ts';
 import { type DocumentNode, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, execute, parse, validate } from 'graphql';
 
 const MAX_CACHED_DOCUMENTS = 1000;
@@ -14,7 +15,7 @@ const MAX_CACHED_DOCUMENTS = 1000;
  * an unexpected failure reaches a client.
  */
 export class InProcessSubgraph implements GraphQLDataSource<Record<string, unknown>> {
-  private readonly documents = new Map<string, DocumentNode>();
+  private readonly documents = new BoundedMap<string, DocumentNode>(MAX_CACHED_DOCUMENTS);
 
   constructor(
     private readonly name: string,
@@ -29,7 +30,6 @@ export class InProcessSubgraph implements GraphQLDataSource<Record<string, unkno
       document = parse(source);
       const errors = validate(this.schema, document);
       if (errors.length > 0) return { errors: errors.map((error) => this.mask(error, context)) };
-      if (this.documents.size >= MAX_CACHED_DOCUMENTS) this.documents.delete(this.documents.keys().next().value as string);
       this.documents.set(source, document);
     }
     const result = await execute({ schema: this.schema, document, variableValues: request.variables, operationName: request.operationName, contextValue: context });

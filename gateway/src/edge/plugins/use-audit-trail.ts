@@ -1,4 +1,4 @@
-import { type AuditActor, type AuditRecorder, type AuditSurface, actorFromPrincipal } from '@platform/audit';
+import { type AuditActor, type AuditEntry, type AuditRecorder, type AuditSurface, actorFromPrincipal } from '@platform/audit';
 import type { Logger } from '@platform/config';
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -13,11 +13,18 @@ export interface AuditTrailOptions {
 }
 
 /** Who made the request: the credential's principal, or the client named to an OAuth endpoint. */
-export function auditActorOf(state: RequestState): { tenantId: string | undefined; actor: AuditActor } {
+function auditActorOf(state: RequestState): { tenantId: string | undefined; actor: AuditActor } {
   const principal = state.principal ?? state.authenticatedAs;
   if (principal) return { tenantId: principal.tenantId, actor: actorFromPrincipal(principal) };
   if (state.oauthClient) return { tenantId: state.oauthClient.tenantId, actor: { type: 'oauth_client', id: state.oauthClient.id } };
   return { tenantId: undefined, actor: { type: 'anonymous' } };
+}
+
+/** An audit record of a request: who, when, where from, what, plus the record's own fields. */
+export function requestAuditEntry(request: Request, fields: Pick<AuditEntry, 'surface' | 'action'> & Partial<AuditEntry>): AuditEntry {
+  const state = requestState(request);
+  const { tenantId, actor } = auditActorOf(state);
+  return { tenantId, actor, occurredAt: state.receivedAt, requestId: state.requestId, method: request.method, path: new URL(request.url).pathname, clientAddress: state.clientAddress, ...fields };
 }
 
 /**
@@ -46,23 +53,17 @@ export function useAuditTrail(options: AuditTrailOptions): Plugin {
       const surface = surfaceOf(url.pathname);
       const state = requestState(request);
       if (!surface || state.auditedWithChange) return;
-      const { tenantId, actor } = auditActorOf(state);
       const operation = state.operation ?? (surface === 'graphql' ? null : url.pathname);
       try {
-        await options.recorder.record({
-          tenantId,
-          occurredAt: state.receivedAt,
-          requestId: state.requestId,
-          surface,
-          action: surface === 'graphql' ? `graphql ${operation ?? '(anonymous)'}` : `${request.method} ${operation}`,
-          method: request.method,
-          path: url.pathname,
-          operationName: surface === 'graphql' ? operation : null,
-          status: response.status,
-          durationMs: performance.now() - state.startedAt,
-          actor,
-          clientAddress: state.clientAddress,
-        });
+        await options.recorder.record(
+          requestAuditEntry(request, {
+            surface,
+            action: surface === 'graphql' ? `graphql ${operation ?? '(anonymous)'}` : `${request.method} ${operation}`,
+            operationName: surface === 'graphql' ? operation : null,
+            status: response.status,
+            durationMs: performance.now() - state.startedAt,
+          }),
+        );
       } catch (error) {
         options.logger.error({ err: error, request_id: state.requestId }, 'could not queue the audit record');
       }
