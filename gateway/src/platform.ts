@@ -29,7 +29,12 @@ export interface Platform {
  * the supergraph over in-process subgraphs, and the edge on one HTTP port. The port is open only
  * once everything is ready, so /healthz answering means ready.
  */
-export async function startPlatform(overrides: Partial<PlatformConfig> = {}, environment: NodeJS.ProcessEnv = process.env): Promise<Platform> {
+export interface PlatformHooks {
+  /** Every SQL statement the platform sends (diagnostics and tests: counting queries). */
+  onDatabaseQuery?: (sql: string) => void;
+}
+
+export async function startPlatform(overrides: Partial<PlatformConfig> = {}, environment: NodeJS.ProcessEnv = process.env, hooks: PlatformHooks = {}): Promise<Platform> {
   const config = loadConfig(environment, overrides);
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (message) => logger.debug({ component: 'postgres' }, message) });
@@ -39,7 +44,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
   };
   try {
     await migrateDatabase(database.url, (message) => logger.debug({ component: 'migrate' }, message));
-    const prisma = createPrismaClient(database.url);
+    const prisma = createPrismaClient(database.url, { onQuery: hooks.onDatabaseQuery });
     cleanups.push(() => prisma.$disconnect());
     // Closed after the server (cleanups run in reverse): every queued record is written first.
     const auditRecorder = new AuditRecorder(prisma, { logger: logger.child({ component: 'audit' }) });
@@ -63,6 +68,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, publicJwks: keys.publicJwks, logger });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     server.on('request', edge);
+    cleanups.push(async () => edge.dispose());
 
     logger.info({ url, database: database.owned ? 'embedded' : 'external' }, 'platform ready');
     return { url, config: { ...config, port, publicUrl }, databaseUrl: database.url, prisma, demo, stop };

@@ -1,6 +1,6 @@
 import { scopeCatalogue } from '@platform/auth';
 import { errorCatalogue } from '@platform/errors';
-import { getNamedType } from 'graphql';
+import { getNamedType, isNonNullType } from 'graphql';
 import type { useSofa } from 'sofa-api';
 import type { Route } from './route-table.ts';
 
@@ -126,6 +126,17 @@ const tokenPath = {
   },
 };
 
+/** A versioned record's success response carries its `ETag`. */
+function withETagHeader(responses: Record<string, Record<string, unknown>>, versioned: boolean): Record<string, unknown> {
+  if (!versioned) return responses;
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => [
+      status,
+      status.startsWith('2') ? { ...response, headers: { ETag: { description: 'The record\'s version, for `If-Match`.', schema: { type: 'string' } } } } : response,
+    ]),
+  );
+}
+
 /**
  * SOFA's OpenAPI document, narrowed to the declared routes and completed with what SOFA cannot
  * know: authentication, the tenant header, problem responses and the token endpoint.
@@ -145,7 +156,7 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
     // SOFA describes a body as `{ <argument>: ... }`; the facade takes the input object itself.
     const { requestBody: _sofaBody, ...described } = operation;
     const requestBody = route.bodyArg
-      ? { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${getNamedType(route.bodyArg.type).name}` } } } }
+      ? { required: isNonNullType(route.bodyArg.type), content: { 'application/json': { schema: { $ref: `#/components/schemas/${getNamedType(route.bodyArg.type).name}` } } } }
       : undefined;
     (paths[openApiPath] as Record<string, unknown>)[method] = {
       ...described,
@@ -153,14 +164,23 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
       operationId: route.field.name,
       description: route.field.description ?? operation.description,
       security: [{ bearerAuth: [] }],
-      parameters: [{ $ref: '#/components/parameters/TenantHeader' }, ...((operation.parameters as unknown[]) ?? [])],
+      parameters: [
+        { $ref: '#/components/parameters/TenantHeader' },
+        ...(route.method !== 'GET' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+        ...(route.method !== 'GET' && route.versioned && route.pathParams.length > 0 ? [{ $ref: '#/components/parameters/IfMatch' }] : []),
+        // SOFA lists an optional input argument as a query parameter too; it is the body.
+        ...((operation.parameters as Array<{ name?: string }>) ?? []).filter((parameter) => parameter.name !== route.bodyArg?.name),
+      ],
       responses: {
-        ...(operation.responses as Record<string, unknown>),
+        ...withETagHeader(operation.responses as Record<string, Record<string, unknown>>, route.versioned),
         400: problemResponse('Invalid parameters or body (invalid_parameter, unknown_parameter, validation_failed, malformed_body).'),
         401: problemResponse('Missing, invalid or expired access token.'),
         403: problemResponse('Tenant mismatch or missing scope.'),
         404: problemResponse('No such resource in this tenant.'),
-        ...(route.method !== 'GET' && { 409: problemResponse('Conflict: already exists, or not in a state that allows this action (already_exists, invalid_state).') }),
+        ...(route.method !== 'GET' && {
+          409: problemResponse('Conflict: already exists, a stale `version`, an action the status does not allow, not enough stock, or an Idempotency-Key reused or in use (already_exists, version_conflict, invalid_transition, invalid_state, insufficient_stock, idempotency_key_reused, idempotency_key_in_use).'),
+        }),
+        ...(route.method !== 'GET' && route.versioned && route.pathParams.length > 0 && { 412: problemResponse('If-Match does not name the current version (precondition_failed).') }),
         ...(route.bodyArg && { 415: problemResponse('The body is not application/json (unsupported_media_type).') }),
         429: problemResponse("Over the tenant's rate limit (rate_limited); see Retry-After."),
       },
@@ -186,6 +206,20 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
       },
       parameters: {
         TenantHeader: { name: 'X-Service-Tenant', in: 'header', required: true, description: 'The tenant the request acts on; must be the tenant of the credential.', schema: { type: 'string' } },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID).',
+          schema: { type: 'string', maxLength: 255 },
+        },
+        IfMatch: {
+          name: 'If-Match',
+          in: 'header',
+          required: false,
+          description: 'The `ETag` of the version this change is based on (e.g. `"3"`); if the record changed since, the request is refused with 412 and nothing changes.',
+          schema: { type: 'string' },
+        },
       },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

@@ -23,7 +23,7 @@ export function validateQueryParameters(route: Route, searchParams: URLSearchPar
       continue;
     }
     seen.add(name);
-    const message = scalarProblem(arg.type, value);
+    const message = value === '' ? 'must not be empty; leave the parameter out instead' : scalarProblem(arg.type, value);
     if (message) errors.push({ field: name, message });
   }
   for (const [name, arg] of route.queryArgs) {
@@ -47,6 +47,8 @@ function scalarProblem(type: GraphQLInputType, value: string): string | undefine
       return INTEGER.test(value) && Math.abs(Number(value)) <= 2 ** 31 - 1 ? undefined : 'must be an integer';
     case 'DateTime':
       return ISO_UTC.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be an ISO 8601 UTC time such as 2026-11-21T09:30:00Z';
+    case 'MinorUnits':
+      return /^-?\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value)) ? undefined : 'must be an integer amount in minor units';
     default:
       return undefined;
   }
@@ -67,6 +69,31 @@ export function validateBody(type: GraphQLInputType, body: unknown): void {
     const field = [...path, ...(missing ? [missing[1]] : unknown ? [unknown[1]] : [])].join('.');
     errors.push({ field, message: missing ? 'required' : unknown ? 'unknown field' : error.message.replace(/^Expected value of type .*?, found .*?; /, '') });
   });
+  if (errors.length > 0) {
+    throw new ApiError('validation_failed', `The request body is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}.`, { errors });
+  }
+}
+
+/**
+ * Checks the JSON body of a write that takes its arguments directly rather than as one `input`
+ * object (actions such as `POST /crm/orders/{id}/confirm` with `{ "version": 3 }`): every field
+ * must be one of the operation's arguments (not a path parameter), of the argument's type.
+ */
+export function validateArgumentsBody(route: Route, body: unknown): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError('validation_failed', 'The request body must be a JSON object.', { errors: [{ field: '', message: 'must be a JSON object' }] });
+  }
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(body)) {
+    const arg = route.queryArgs.get(name);
+    if (!arg) {
+      errors.push({ field: name, message: 'unknown field' });
+      continue;
+    }
+    coerceInputValue(value, arg.type, (path, _invalid, error) => {
+      errors.push({ field: [name, ...path].join('.'), message: error.message.replace(/^Expected value of type .*?, found .*?; /, '') });
+    });
+  }
   if (errors.length > 0) {
     throw new ApiError('validation_failed', `The request body is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}.`, { errors });
   }

@@ -1,6 +1,6 @@
 import { fieldErrors } from '@platform/errors';
 import type { RestRoutes } from '@platform/graphql-kit';
-import { type GraphQLArgument, type GraphQLField, type GraphQLSchema } from 'graphql';
+import { type GraphQLArgument, type GraphQLField, type GraphQLSchema, getNullableType, isObjectType } from 'graphql';
 
 export interface Route {
   /** `Query.inventory_items` */
@@ -15,6 +15,8 @@ export interface Route {
   queryArgs: Map<string, GraphQLArgument>;
   /** The `input` argument of a write, filled from the JSON body. */
   bodyArg: GraphQLArgument | undefined;
+  /** The route returns one record with a `version`: its response carries an `ETag`. */
+  versioned: boolean;
 }
 
 export type RouteMatch = { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined;
@@ -30,7 +32,9 @@ export function buildRouteTable(schema: GraphQLSchema, routes: RestRoutes): Rout
     const pattern = new RegExp(`^${config.path.replace(/:(\w+)/g, '([^/]+)')}/?$`);
     const bodyArg = config.method === 'GET' ? undefined : field.args.find((arg) => arg.name === 'input');
     const queryArgs = new Map(field.args.filter((arg) => !pathParams.includes(arg.name) && arg !== bodyArg).map((arg) => [arg.name, arg]));
-    return { coordinate, method: config.method, path: config.path, pattern, pathParams, field, queryArgs, bodyArg };
+    const returnType = getNullableType(field.type);
+    const versioned = isObjectType(returnType) && 'version' in returnType.getFields();
+    return { coordinate, method: config.method, path: config.path, pattern, pathParams, field, queryArgs, bodyArg, versioned };
   });
 }
 

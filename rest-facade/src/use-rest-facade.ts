@@ -1,11 +1,11 @@
 import { filterSchema } from '@graphql-tools/utils';
 import { ApiError } from '@platform/errors';
 import type { RestRoutes } from '@platform/graphql-kit';
-import type { ExecutionArgs, GraphQLSchema } from 'graphql';
+import { type ExecutionArgs, type GraphQLSchema, isNonNullType } from 'graphql';
 import type { Plugin, YogaInitialContext } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
-import { validateBody, validateQueryParameters } from './request-validation.ts';
+import { validateArgumentsBody, validateBody, validateQueryParameters } from './request-validation.ts';
 import { buildRouteTable, matchRoute } from './route-table.ts';
 
 export interface RestFacadeOptions {
@@ -83,12 +83,25 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDoc
         // A read goes to SOFA as it came; a write's body, read and checked here, is handed on
         // under the name of the operation's input argument, as SOFA expects it.
         let forwarded = request;
-        if (match.route.bodyArg) {
+        const { bodyArg } = match.route;
+        if (bodyArg) {
+          const text = await request.text();
+          // An action whose input is optional (`POST /crm/orders/{id}/confirm`) may come without a body.
+          const bodyless = text.trim() === '' && !isNonNullType(bodyArg.type);
           const contentType = request.headers.get('content-type') ?? '';
-          if (!/^application\/(.+\+)?json\b/i.test(contentType)) throw new ApiError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
-          const parsed = parseJson(await request.text());
-          validateBody(match.route.bodyArg.type, parsed);
-          forwarded = new Request(request.url, { method: request.method, headers: request.headers, body: JSON.stringify({ [match.route.bodyArg.name]: parsed }) });
+          if (!bodyless && !/^application\/(.+\+)?json\b/i.test(contentType)) throw new ApiError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
+          const parsed = bodyless ? undefined : parseJson(text);
+          if (!bodyless) validateBody(bodyArg.type, parsed);
+          forwarded = new Request(request.url, { method: request.method, headers: request.headers, body: JSON.stringify(bodyless ? {} : { [bodyArg.name]: parsed }) });
+          options.linkRequests(request, forwarded);
+        } else if (match.route.method !== 'GET') {
+          // A write without an input object takes its arguments (`version`) from the body, unchecked by SOFA.
+          const text = await request.text();
+          if (text.trim() !== '') {
+            if (!/^application\/(.+\+)?json\b/i.test(request.headers.get('content-type') ?? '')) throw new ApiError('unsupported_media_type', 'Send the request body as JSON with Content-Type: application/json.');
+            validateArgumentsBody(match.route, parseJson(text));
+          }
+          forwarded = new Request(request.url, { method: request.method, headers: request.headers, body: text });
           options.linkRequests(request, forwarded);
         }
         const response = await sofa.fetch(forwarded, serverContext);
@@ -97,7 +110,7 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDoc
           endResponse(options.problemResponse(errors[0], request));
           return;
         }
-        endResponse(response);
+        endResponse(match.route.versioned ? await withETag(response) : response);
       } catch (error) {
         endResponse(options.problemResponse(error, request));
       }
@@ -107,6 +120,16 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDoc
       return openApi;
     },
   };
+}
+
+/** A versioned record's ETag is its version (`"3"`), the value `If-Match` takes back. */
+async function withETag(response: Response): Promise<Response> {
+  if (!response.ok) return response;
+  const body = (await response.clone().json()) as { version?: unknown } | null;
+  if (typeof body?.version !== 'number') return response;
+  const tagged = new Response(response.body, response);
+  tagged.headers.set('etag', `"${body.version}"`);
+  return tagged;
 }
 
 function parseJson(text: string): unknown {

@@ -2,6 +2,7 @@
 // the production tenant, loaded straight through Prisma (createMany in chunks) for speed.
 import type { PrismaClient } from '@platform/db';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
+import { inventorySubgraph } from '@platform/subgraph-inventory';
 
 export interface Fixture {
   tenantId: string;
@@ -44,12 +45,12 @@ export async function createFixture(prisma: PrismaClient, itemCount: number): Pr
 /** Removes what createFixture created; used on an external DATABASE_URL, which outlives the bench. */
 export async function removeFixture(prisma: PrismaClient, fixture: Fixture): Promise<void> {
   const tenantIds = [fixture.tenantId, fixture.sandboxTenantId];
-  await prisma.$transaction([
-    prisma.inventoryItem.deleteMany({ where: { tenant_id: { in: tenantIds } } }),
-    prisma.warehouse.deleteMany({ where: { tenant_id: { in: tenantIds } } }),
-    prisma.oAuthClient.deleteMany({ where: { tenant_id: { in: tenantIds } } }),
-    prisma.tenant.deleteMany({ where: { id: { in: tenantIds } } }),
-  ]);
+  // Stock movements are append-only except for a tenant purge, which inventory's own reset performs.
+  await prisma.$transaction(async (tx) => {
+    for (const tenantId of tenantIds) await inventorySubgraph.deleteTenantData?.(tx, tenantId);
+    await tx.oAuthClient.deleteMany({ where: { tenant_id: { in: tenantIds } } });
+    await tx.tenant.deleteMany({ where: { id: { in: tenantIds } } });
+  }, { timeout: 120_000 });
 }
 
 async function createWarehouses(prisma: PrismaClient, tenantId: string): Promise<string[]> {

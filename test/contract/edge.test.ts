@@ -60,14 +60,18 @@ describe('the edge', () => {
       '/v1/inventory/items': ['get', 'post'],
       '/v1/inventory/items/{id}': ['get', 'patch'],
       '/v1/inventory/warehouses': ['get', 'post'],
-      '/v1/inventory/warehouses/{id}': ['get'],
+      '/v1/inventory/warehouses/{id}': ['get', 'patch'],
       '/v1/tenants/current': ['get'],
       '/v1/auth/api-keys': ['get', 'post'],
+      '/v1/crm/orders/{id}': ['delete', 'get', 'patch'],
+      '/v1/crm/orders/{id}/fulfil': ['post'],
+      '/v1/finance/invoices/{id}/pay': ['post'],
+      '/v1/finance/ledger-entries': ['get', 'post'],
     });
     // Only declared routes: none of the paths SOFA would derive from field names on its own.
-    for (const path of Object.keys(operations)) expect(path).toMatch(/^\/v1\/(oauth|inventory|tenants|auth|audit)\//);
+    for (const path of Object.keys(operations)) expect(path).toMatch(/^\/v1\/(oauth|inventory|crm|finance|tenants|auth|audit)\//);
     const list = document.paths['/v1/inventory/items']?.get;
-    expect(list?.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'page', 'per_page']);
+    expect(list?.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'archived', 'sort', 'page', 'per_page']);
     expect(list?.security).toEqual([{ bearerAuth: [] }]);
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearerAuth', 'oauth2']);
     // Write bodies are the input objects themselves, as the facade takes them.
@@ -76,7 +80,7 @@ describe('the edge', () => {
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409', '415', '429']));
     expect(document.paths['/v1/auth/api-keys/{id}/revoke']?.post).not.toHaveProperty('requestBody');
     const schemas = (document.components as unknown as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas;
-    expect(Object.keys(schemas.CreateInventoryItemInput?.properties ?? {}).sort()).toEqual(['id', 'name', 'quantity_on_hand', 'reorder_point', 'warehouse_id']);
+    expect(Object.keys(schemas.CreateInventoryItemInput?.properties ?? {}).sort()).toEqual(['allow_backorder', 'id', 'name', 'quantity_on_hand', 'reorder_point', 'warehouse_id']);
     expect(schemas).not.toHaveProperty('Query');
   });
 

@@ -55,12 +55,13 @@ describe('GET /v1/inventory/items', () => {
     expect(body.meta).toEqual({ total: 27, page: 1, per_page: 25 });
     expect(body.data).toHaveLength(25);
     for (const item of body.data) {
-      expect(Object.keys(item).sort()).toEqual(['id', 'last_synced_at', 'name', 'quantity_on_hand', 'reorder_point', 'warehouse_id']);
+      expect(Object.keys(item).sort()).toEqual(['allow_backorder', 'archived_at', 'created_at', 'id', 'last_synced_at', 'name', 'quantity_on_hand', 'reorder_point', 'updated_at', 'version', 'warehouse_id']);
       expect(typeof item.id).toBe('string');
       expect(typeof item.name).toBe('string');
       expect(Number.isInteger(item.quantity_on_hand)).toBe(true);
       expect(Number.isInteger(item.reorder_point)).toBe(true);
       expect(typeof item.warehouse_id).toBe('string');
+      expect(item).toMatchObject({ allow_backorder: false, version: 1, archived_at: null, created_at: expect.stringMatching(ISO_UTC), updated_at: expect.stringMatching(ISO_UTC) });
       expect(item.last_synced_at).toMatch(ISO_UTC);
     }
     expect(body.data[0]).toEqual(items[0]);
@@ -140,7 +141,7 @@ describe('GET /v1/inventory/items', () => {
   it('serves the same list through GraphQL, with the same validation', async () => {
     const query = `query Items($below: Boolean, $warehouse: String, $page: Int, $perPage: Int) {
       inventory_items(reorder_below: $below, warehouse_id: $warehouse, page: $page, per_page: $perPage) {
-        data { id name quantity_on_hand reorder_point warehouse_id last_synced_at }
+        data { id name quantity_on_hand reorder_point warehouse_id allow_backorder version last_synced_at created_at updated_at archived_at }
         meta { total page per_page }
       }
     }`;

@@ -96,7 +96,7 @@ describe('inventory writes: items and warehouses', () => {
       const response = await api.send('PATCH', '/v1/inventory/items/PATCH-1', { quantity_on_hand: 2 });
       expect(response.status).toBe(200);
       const updated = (await response.json()) as Item;
-      expect(updated).toMatchObject({ ...created, quantity_on_hand: 2, last_synced_at: expect.any(String) });
+      expect(updated).toMatchObject({ ...created, quantity_on_hand: 2, version: 2, last_synced_at: expect.any(String), updated_at: expect.any(String) });
       expect(Date.parse(updated.last_synced_at)).toBeGreaterThanOrEqual(Date.parse(created.last_synced_at));
       const renamed = (await (await api.send('PATCH', '/v1/inventory/items/PATCH-1', { name: 'Renamed', reorder_point: 1 })).json()) as Item;
       expect(renamed).toMatchObject({ name: 'Renamed', reorder_point: 1, quantity_on_hand: 2 });

@@ -271,9 +271,9 @@ describe('roles: /v1/tenants/roles', () => {
     const scopesOf = (id: string) => body.data.find((role) => role.id === id)?.scopes;
     expect(scopesOf('role_owner')).toEqual(catalogue);
     expect(scopesOf('role_admin')).toEqual(catalogue.filter((scope) => scope !== 'tenants:write'));
-    expect(new Set(scopesOf('role_developer'))).toEqual(new Set(['inventory:read', 'inventory:write', 'crm:read', 'crm:write', 'api_keys:read', 'api_keys:write', 'tenants:read']));
+    expect(new Set(scopesOf('role_developer'))).toEqual(new Set(['inventory:read', 'inventory:write', 'crm:read', 'crm:write', 'finance:read', 'finance:write', 'api_keys:read', 'api_keys:write', 'tenants:read']));
     expect(scopesOf('role_analyst')).toEqual(catalogue.filter((scope) => scope.endsWith(':read')));
-    expect(new Set(scopesOf('role_viewer'))).toEqual(new Set(['tenants:read', 'inventory:read', 'crm:read']));
+    expect(new Set(scopesOf('role_viewer'))).toEqual(new Set(['tenants:read', 'inventory:read', 'crm:read', 'finance:read']));
     expect(await json<Role>(await api.get('/v1/tenants/roles/role_admin'))).toEqual(body.data[1]);
   });
 
@@ -404,7 +404,7 @@ describe('users and roles: scopes', () => {
   let full: TestAccount;
   const client = async (scope: string) => apiClient(await accessToken(full.clientId, full.clientSecret, scope), full.tenantId);
   /** users:write without users:read, plus the scopes of role_viewer, which it hands out. */
-  const VIEWER_GRANTING_WRITER = 'users:write tenants:read inventory:read crm:read';
+  const VIEWER_GRANTING_WRITER = 'users:write tenants:read inventory:read crm:read finance:read';
 
   beforeAll(async () => {
     full = await createAccount({ scopes: ALL_SCOPES, plan: 'enterprise' });

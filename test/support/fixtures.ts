@@ -53,21 +53,27 @@ export async function accessToken(clientId: string, clientSecret: string, scope?
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
-/** A client of the REST facade and GraphQL endpoint, authenticated as one tenant. */
+/**
+ * A client of the REST facade and GraphQL endpoint, authenticated as one tenant. `extraHeaders`
+ * adds request headers (`Idempotency-Key`, `If-Match`).
+ */
 export interface ApiClient {
-  get(path: string): Promise<Response>;
-  send(method: string, path: string, body: unknown): Promise<Response>;
-  raw(method: string, path: string, body: string, contentType: string): Promise<Response>;
-  graphql(query: string, variables?: Record<string, unknown>): Promise<Response>;
+  /** The authentication and tenant headers every request carries. */
+  headers: Record<string, string>;
+  get(path: string, extraHeaders?: Record<string, string>): Promise<Response>;
+  send(method: string, path: string, body: unknown, extraHeaders?: Record<string, string>): Promise<Response>;
+  raw(method: string, path: string, body: string, contentType: string, extraHeaders?: Record<string, string>): Promise<Response>;
+  graphql(query: string, variables?: Record<string, unknown>, extraHeaders?: Record<string, string>): Promise<Response>;
 }
 
 export function apiClient(token: string, tenantId: string): ApiClient {
   const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId };
   return {
-    get: (path) => fetch(`${platformUrl}${path}`, { headers }),
-    send: (method, path, body) => fetch(`${platformUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    raw: (method, path, body, contentType) => fetch(`${platformUrl}${path}`, { method, headers: { ...headers, 'content-type': contentType }, body }),
-    graphql: (query, variables) => fetch(`${platformUrl}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) }),
+    headers,
+    get: (path, extraHeaders = {}) => fetch(`${platformUrl}${path}`, { headers: { ...headers, ...extraHeaders } }),
+    send: (method, path, body, extraHeaders = {}) => fetch(`${platformUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json', ...extraHeaders }, body: JSON.stringify(body) }),
+    raw: (method, path, body, contentType, extraHeaders = {}) => fetch(`${platformUrl}${path}`, { method, headers: { ...headers, 'content-type': contentType, ...extraHeaders }, body }),
+    graphql: (query, variables, extraHeaders = {}) => fetch(`${platformUrl}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', ...extraHeaders }, body: JSON.stringify({ query, variables }) }),
   };
 }
 

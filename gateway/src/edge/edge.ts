@@ -17,6 +17,9 @@ import { useAccessLog } from './plugins/use-access-log.ts';
 import { requestAuditEntry, useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
+import { useIdempotency } from './plugins/use-idempotency.ts';
+import { usePreconditions } from './plugins/use-preconditions.ts';
+import { useQueryCost } from './plugins/use-query-cost.ts';
 import { maskUnexpectedErrors, useGraphqlErrorCodes } from './plugins/use-graphql-error-codes.ts';
 import { useNotFound } from './plugins/use-not-found.ts';
 import { useOAuthEndpoints } from './plugins/use-oauth-endpoints.ts';
@@ -49,8 +52,8 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext>;
 /**
  * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
  * request id, access log, audit trail, the OAuth endpoints and public documents (no credential needed),
- * authentication (access token or API key) and tenant check, the per-tenant rate limit, the
- * REST facade, then GraphQL through the gateway.
+ * authentication (access token or API key) and tenant check, the per-tenant rate limit,
+ * If-Match and idempotency keys, the REST facade, then GraphQL through the gateway (with its cost limits).
  */
 export function createEdge(options: EdgeOptions): Edge {
   const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger });
@@ -59,6 +62,8 @@ export function createEdge(options: EdgeOptions): Edge {
     deleteTenantData: async (tx, tenantId) => {
       for (const subgraph of options.subgraphs) await subgraph.deleteTenantData?.(tx, tenantId);
     },
+    stock: providedPort(options.subgraphs, 'stock'),
+    orders: providedPort(options.subgraphs, 'orders'),
   };
   const auditFor = (request: Request): SubgraphContext['audit'] => ({
     recordChange: async (action, work, resourceIdOf) => {
@@ -106,9 +111,9 @@ export function createEdge(options: EdgeOptions): Edge {
     renderGraphiQL,
     logging: options.logger.child({ component: 'yoga' }) as never,
     context: ({ request }) => {
-      const { principal, requestId } = requestState(request);
+      const { principal, requestId, ifMatchVersion } = requestState(request);
       if (!principal) throw new Error('GraphQL context is built for an unauthenticated request');
-      return { principal, requestId, prisma: options.prisma, platform, audit: auditFor(request) };
+      return { principal, requestId, ifMatchVersion, prisma: options.prisma, platform, audit: auditFor(request) };
     },
     maskedErrors: maskUnexpectedErrors(options.logger),
     plugins: [
@@ -119,13 +124,23 @@ export function createEdge(options: EdgeOptions): Edge {
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH }),
       rateLimit,
+      usePreconditions({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
+      useIdempotency({ prisma: options.prisma, graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger }),
       restFacade,
       useNotFound({ keep: [GRAPHQL_ENDPOINT, HEALTH_ENDPOINT] }),
       useStorableText(),
+      useQueryCost(),
       useGatewayExecution(options.supergraph),
       useGraphqlErrorCodes(),
     ],
   });
+}
+
+/** The one subgraph module that implements a cross-domain port; a missing provider stops the start. */
+function providedPort<Name extends keyof NonNullable<SubgraphModule['provides']>>(modules: SubgraphModule[], name: Name): NonNullable<NonNullable<SubgraphModule['provides']>[Name]> {
+  const providers = modules.flatMap((module) => module.provides?.[name] ?? []);
+  if (providers.length !== 1) throw new Error(`exactly one subgraph must provide the ${name} port, found ${providers.length}`);
+  return providers[0] as NonNullable<NonNullable<SubgraphModule['provides']>[Name]>;
 }
 
 function logIfInternal(logger: Logger, error: unknown, request: Request): void {

@@ -17,6 +17,8 @@ export interface RequestState {
   clientAddress?: string;
   /** GraphQL operation name, or the REST route template (`PATCH /v1/inventory/items/:id`). */
   operation?: string;
+  /** The record version a write's `If-Match` names. */
+  ifMatchVersion?: number;
   /** Set when a data change recorded this request in the audit trail within its transaction. */
   auditedWithChange?: boolean;
 }

@@ -4,6 +4,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { Logger } from '@platform/config';
+import { installPlatformScalars } from '@platform/graphql-kit';
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, getOperationAST, parse, print } from 'graphql';
 import { InProcessSubgraph } from './in-process-subgraph.ts';
 import type { SubgraphModule } from './subgraphs.ts';
@@ -37,6 +38,9 @@ export async function createSupergraph(modules: SubgraphModule[], logger: Logger
     buildService: ({ name }) => new InProcessSubgraph(name, schemas.get(name) as GraphQLSchema, logger),
   });
   const { schema, executor } = await gateway.load();
+  // The composed schema's custom scalars accept anything; give them the subgraphs' parsing, so the
+  // REST facade's body checks and variable coercion apply the same rules at the edge.
+  installPlatformScalars(schema);
 
   // Printing and hashing a document costs more than planning a cached one: do it once per document
   // (Yoga and SOFA hand over the same DocumentNode for the same operation).

@@ -3,7 +3,7 @@
 import type { Principal } from '@platform/auth';
 import { createPrismaClient, migrateDatabase, type PrismaClient } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
-import { buildIdentitySchema, identityRestRoutes } from '@platform/subgraph-identity';
+import { identitySubgraph } from '@platform/subgraph-identity';
 import { type ExecutionResult, type GraphQLSchema, execute, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEntry, appendAuditRecords } from '../src/index.ts';
@@ -44,7 +44,7 @@ beforeAll(async () => {
   database = await freshDatabase({ prefix: 'audit_query' });
   await migrateDatabase(database.url);
   prisma = createPrismaClient(database.url, 5);
-  schema = buildIdentitySchema();
+  schema = identitySubgraph.buildSchema();
   // 30 records a minute apart: actors alternate, every third is a 403, the last one is a data change.
   const entries: AuditEntry[] = Array.from({ length: 30 }, (_, i) => ({
     tenantId: TENANT,
@@ -70,7 +70,7 @@ afterAll(async () => {
 
 describe('audit_records', () => {
   it('is routed at GET /v1/audit/records', () => {
-    expect(identityRestRoutes['Query.audit_records']).toEqual({ method: 'GET', path: '/audit/records', tags: ['Audit'] });
+    expect(identitySubgraph.restRoutes['Query.audit_records']).toEqual({ method: 'GET', path: '/audit/records', tags: ['Audit'] });
   });
 
   it("lists the principal's tenant only, newest first, 25 per page by default", async () => {

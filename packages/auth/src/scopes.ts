@@ -12,10 +12,12 @@ export const scopeCatalogue = {
   'roles:read': 'List and read roles (built-in and custom).',
   'roles:write': 'Create, change and delete custom roles.',
   'audit:read': "Query the tenant's audit trail.",
-  'inventory:read': 'List and read warehouses and inventory items.',
-  'inventory:write': 'Create warehouses; create inventory items and change their stock and reorder points.',
-  'crm:read': 'Read customers and orders.',
-  'crm:write': 'Create and change customers and orders.',
+  'inventory:read': 'List and read warehouses, inventory items, their stock levels and stock movements.',
+  'inventory:write': 'Create and change warehouses and inventory items; record stock receipts, adjustments and transfers.',
+  'crm:read': 'List and read customers (with contacts and addresses) and sales and purchase orders.',
+  'crm:write': 'Create and change customers and orders; confirm, fulfil, receive and cancel orders.',
+  'finance:read': 'List and read invoices and ledger (journal) entries.',
+  'finance:write': 'Create and change draft invoices; issue, pay and void them; post and reverse journal entries.',
 } as const;
 
 export type Scope = keyof typeof scopeCatalogue;

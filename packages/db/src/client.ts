@@ -1,9 +1,20 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { type Prisma, PrismaClient } from './generated/prisma/client.ts';
 
+export interface PrismaClientOptions {
+  poolSize?: number;
+  /** Called with every SQL statement the client sends (diagnostics; costs an event per query). */
+  onQuery?: (sql: string) => void;
+}
+
 /** One pooled Prisma client per process, over node-postgres (Prisma 7 needs a driver adapter). */
-export function createPrismaClient(databaseUrl: string, poolSize = 10): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: poolSize }) });
+export function createPrismaClient(databaseUrl: string, options: number | PrismaClientOptions = {}): PrismaClient {
+  const { poolSize = 10, onQuery } = typeof options === 'number' ? { poolSize: options } : options;
+  const adapter = new PrismaPg({ connectionString: databaseUrl, max: poolSize });
+  if (!onQuery) return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  client.$on('query', (event) => onQuery(event.query));
+  return client as unknown as PrismaClient;
 }
 
 /** Either the client or an interactive transaction's client: what repositories write through. */

@@ -6,17 +6,22 @@ import ScopeAuthPlugin, { type AuthFailure, AuthScopeFailureType } from '@pothos
 import type { Principal } from '@platform/auth';
 import { type Prisma, type PrismaClient, type PrismaTypes, getDatamodel } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { Kind } from 'graphql';
+import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode } from 'graphql';
+import type { OrdersPort, StockPort } from './ports.ts';
 
 /** What every subgraph resolver receives; the edge builds it once per request. */
 export interface SubgraphContext {
   principal: Principal;
   prisma: PrismaClient;
   requestId: string;
-  /** Operations that span every domain, provided by the platform. */
+  /** The version named by a REST `If-Match` header (see `assertCurrentVersion`). */
+  ifMatchVersion?: number;
+  /** Operations that span domains, provided by the platform (see ports.ts). */
   platform: {
     /** Deletes all business data of a tenant in every domain, within the caller's transaction. */
     deleteTenantData(tx: Prisma.TransactionClient, tenantId: string): Promise<void>;
+    stock: StockPort;
+    orders: OrdersPort;
   };
   audit: {
     /**
@@ -32,7 +37,7 @@ interface SubgraphTypes {
   PrismaTypes: PrismaTypes;
   Context: SubgraphContext;
   AuthScopes: { scope: string; anyScope: readonly string[] };
-  Scalars: { DateTime: { Input: Date; Output: Date } };
+  Scalars: { DateTime: { Input: Date; Output: Date }; MinorUnits: { Input: number; Output: number } };
   DefaultFieldNullability: false;
 }
 
@@ -62,17 +67,42 @@ export function createSubgraphBuilder() {
     },
   });
 
-  builder.scalarType('DateTime', {
-    description: 'An instant, as an ISO 8601 string in UTC with a `Z` suffix, e.g. `2026-11-21T09:30:00.000Z`.',
-    serialize: (value) => value.toISOString(),
-    parseValue: (value) => parseDateTime(value),
-    parseLiteral: (node) => parseDateTime(node.kind === Kind.STRING ? node.value : undefined),
-  });
+  builder.scalarType('DateTime', platformScalars.DateTime);
+  builder.scalarType('MinorUnits', platformScalars.MinorUnits);
   return builder;
 }
 
 export type SubgraphBuilder = ReturnType<typeof createSubgraphBuilder>;
 export type SubgraphSchemaTypes = PothosSchemaTypes.ExtendDefaultTypes<SubgraphTypes>;
+
+/**
+ * The platform's custom scalars. Subgraphs build them; the gateway installs the same parsing on
+ * the supergraph's API schema (whose scalars would otherwise accept anything), so variables and
+ * REST bodies are checked at the edge with the same rules and messages.
+ */
+export const platformScalars = {
+  DateTime: {
+    description: 'An instant, as an ISO 8601 string in UTC with a `Z` suffix, e.g. `2026-11-21T09:30:00.000Z`.',
+    serialize: (value: unknown) => (value instanceof Date ? value.toISOString() : value),
+    parseValue: (value: unknown) => parseDateTime(value),
+    parseLiteral: (node: ValueNode) => parseDateTime(node.kind === Kind.STRING ? node.value : undefined),
+  },
+  MinorUnits: {
+    description:
+      'An amount of money as an integer count of the minor unit of its currency (cents for USD, yen for JPY), up to ±9007199254740991. Never a float: `1999` with `currency: "USD"` is $19.99.',
+    serialize: (value: unknown) => value,
+    parseValue: (value: unknown) => parseMinorUnits(value),
+    parseLiteral: (node: ValueNode) => parseMinorUnits(node.kind === Kind.INT ? Number(node.value) : undefined),
+  },
+} as const;
+
+/** Gives a composed schema's platform scalars their real parsing (see `platformScalars`). */
+export function installPlatformScalars(schema: GraphQLSchema): void {
+  for (const [name, definition] of Object.entries(platformScalars)) {
+    const type = schema.getType(name);
+    if (type instanceof GraphQLScalarType) Object.assign(type, { serialize: definition.serialize, parseValue: definition.parseValue, parseLiteral: definition.parseLiteral });
+  }
+}
 
 function parseDateTime(value: unknown): Date {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value)) {
@@ -80,6 +110,11 @@ function parseDateTime(value: unknown): Date {
     if (!Number.isNaN(date.getTime())) return date;
   }
   throw new ApiError('invalid_parameter', 'DateTime values are ISO 8601 UTC strings such as 2026-11-21T09:30:00Z.');
+}
+
+function parseMinorUnits(value: unknown): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  throw new ApiError('invalid_parameter', 'must be an integer amount in minor units (1999 for 19.99), within ±9007199254740991');
 }
 
 function firstMissingScope(failure: AuthFailure): string | undefined {

@@ -1,4 +1,4 @@
-export { buildIdentitySchema, identityRestRoutes } from './schema/index.ts';
+export { identitySubgraph } from './subgraph.ts';
 export { createTenantPair, type TenantPair } from './services/tenants.ts';
 export { createOAuthClient, type IssuedClient } from './services/oauth-clients.ts';
 export { loadSigningKeys, type SigningKeys } from './services/signing-keys.ts';

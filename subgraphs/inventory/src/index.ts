@@ -1,2 +1,1 @@
-export { buildInventorySchema, inventoryGraphqlOnlyFields, inventoryRestRoutes } from './schema.ts';
-export { deleteInventoryData } from './tenant-data.ts';
+export { inventorySubgraph } from './subgraph.ts';

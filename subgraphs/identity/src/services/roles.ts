@@ -34,24 +34,26 @@ function builtIn(name: string, description: string, scopes: readonly Scope[]): R
  * - `owner`: every scope.
  * - `admin`: every scope except `tenants:write` (resetting a sandbox deletes all of its data, so
  *   it stays with owners).
- * - `developer`: builds integrations: inventory and CRM data, API keys, tenant metadata.
+ * - `developer`: builds integrations: inventory, CRM and finance data, API keys, tenant metadata.
  * - `analyst`: every read scope, nothing else.
- * - `viewer`: reads the business data (inventory, CRM) and the tenant's metadata.
+ * - `viewer`: reads the business data (inventory, CRM, finance) and the tenant's metadata.
  */
 export const builtInRoles: readonly RoleRecord[] = [
   builtIn('owner', 'Every scope, including resetting a sandbox tenant (tenants:write).', ALL_SCOPES),
   builtIn('admin', 'Every scope except tenants:write: manages users, roles, API keys and all business data.', ALL_SCOPES.filter((scope) => scope !== 'tenants:write')),
-  builtIn('developer', 'Builds integrations: inventory and CRM data, API keys and tenant metadata.', [
+  builtIn('developer', 'Builds integrations: inventory, CRM and finance data, API keys and tenant metadata.', [
     'inventory:read',
     'inventory:write',
     'crm:read',
     'crm:write',
+    'finance:read',
+    'finance:write',
     'api_keys:read',
     'api_keys:write',
     'tenants:read',
   ]),
   builtIn('analyst', 'Every read scope; changes nothing.', ALL_SCOPES.filter((scope) => scope.endsWith(':read'))),
-  builtIn('viewer', 'Reads inventory, CRM data and tenant metadata.', ['tenants:read', 'inventory:read', 'crm:read']),
+  builtIn('viewer', 'Reads inventory, CRM and finance data and tenant metadata.', ['tenants:read', 'inventory:read', 'crm:read', 'finance:read']),
 ];
 
 const builtInById = new Map(builtInRoles.map((role) => [role.id, role]));

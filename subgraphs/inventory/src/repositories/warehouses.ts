@@ -1,23 +1,57 @@
-import { type Prisma, newId, type Db } from '@platform/db';
+import { type Db, type Prisma, type Warehouse, newId } from '@platform/db';
+import { ApiError } from '@platform/errors';
 import type { PageWindow } from '@platform/graphql-kit';
 
-export async function listWarehouses<Query extends Prisma.WarehouseFindManyArgs>(prisma: Db, tenantId: string, window: PageWindow, query: Query) {
-  const where = { tenant_id: tenantId };
+export async function listWarehouses(prisma: Db, tenantId: string, filter: { archived?: boolean | null }, window: PageWindow) {
+  const where = { tenant_id: tenantId, archived_at: filter.archived === true ? { not: null } : null };
   const [total, data] = await Promise.all([
     prisma.warehouse.count({ where }),
-    prisma.warehouse.findMany({ ...query, where, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip: window.skip, take: window.per_page }),
+    prisma.warehouse.findMany({ where, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip: window.skip, take: window.per_page }),
   ]);
   return { data, meta: { total, page: window.page, per_page: window.per_page } };
 }
 
-export function findWarehouse<Query extends Omit<Prisma.WarehouseFindUniqueArgs, 'where'>>(prisma: Db, tenantId: string, id: string, query: Query) {
-  return prisma.warehouse.findUnique({ ...query, where: { tenant_id_id: { tenant_id: tenantId, id } } });
+export function findWarehouse(prisma: Db, tenantId: string, id: string) {
+  return prisma.warehouse.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
 }
 
-export async function warehouseExists(prisma: Db, tenantId: string, id: string): Promise<boolean> {
-  return (await prisma.warehouse.count({ where: { tenant_id: tenantId, id } })) > 0;
+export function findWarehouses(prisma: Db, tenantId: string, ids: readonly string[]) {
+  return prisma.warehouse.findMany({ where: { tenant_id: tenantId, id: { in: [...ids] } } });
 }
 
-export function createWarehouse<Query extends Omit<Prisma.WarehouseCreateArgs, 'data'>>(prisma: Db, tenantId: string, data: { name: string }, query: Query) {
-  return prisma.warehouse.create({ ...query, data: { tenant_id: tenantId, id: newId('wh'), name: data.name } });
+/**
+ * The warehouse, share-locked for the rest of the transaction, so that it cannot be archived
+ * before the transaction that makes it an item's home (or moves stock into it) commits. Null
+ * when the tenant has none.
+ */
+export async function shareLockWarehouse(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<Pick<Warehouse, 'id' | 'archived_at'> | undefined> {
+  const [warehouse] = await tx.$queryRaw<Array<Pick<Warehouse, 'id' | 'archived_at'>>>`SELECT id, archived_at FROM warehouses WHERE tenant_id = ${tenantId} AND id = ${id} FOR SHARE`;
+  return warehouse;
+}
+
+/** The warehouse, locked for the rest of the transaction (`SELECT ... FOR UPDATE`); `not_found` when the tenant has none. */
+export async function lockWarehouse(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<Warehouse> {
+  const [warehouse] = await tx.$queryRaw<Warehouse[]>`SELECT * FROM warehouses WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`;
+  if (!warehouse) throw new ApiError('not_found', `No warehouse ${id} exists in this tenant.`);
+  return warehouse;
+}
+
+export function createWarehouse(prisma: Db, tenantId: string, data: { name: string }) {
+  return prisma.warehouse.create({ data: { tenant_id: tenantId, id: newId('wh'), name: data.name } });
+}
+
+export function updateWarehouse(prisma: Db, tenantId: string, id: string, data: Prisma.WarehouseUncheckedUpdateInput) {
+  return prisma.warehouse.update({ where: { tenant_id_id: { tenant_id: tenantId, id } }, data });
+}
+
+/** Why a warehouse cannot be archived now: stock still in it, or active items at home there. */
+export async function warehouseInUse(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<string | undefined> {
+  const [stocked, homed] = await Promise.all([
+    tx.stockLevel.count({ where: { tenant_id: tenantId, warehouse_id: id, quantity_on_hand: { not: 0 } } }),
+    tx.inventoryItem.count({ where: { tenant_id: tenantId, warehouse_id: id, archived_at: null } }),
+  ]);
+  const reasons = [];
+  if (stocked > 0) reasons.push(`${stocked} item(s) still have stock in it (transfer or adjust it to zero first)`);
+  if (homed > 0) reasons.push(`${homed} active item(s) have it as their home warehouse (change their warehouse_id or archive them first)`);
+  return reasons.length > 0 ? reasons.join('; ') : undefined;
 }

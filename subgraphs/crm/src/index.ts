@@ -1,0 +1,1 @@
+export { crmSubgraph } from './subgraph.ts';

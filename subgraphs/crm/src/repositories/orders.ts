@@ -1,0 +1,167 @@
+import { type Db, Prisma, newId } from '@platform/db';
+import type { PageWindow, SortOrder } from '@platform/graphql-kit';
+import { type OrderKind, type OrderLineRecord, type OrderRecord, type OrderStatus, toOrder, toOrderLine } from '../records.ts';
+
+/** Every function takes the tenant id as a required argument: no query spans tenants. */
+
+export interface OrderFilter {
+  kind?: OrderKind | null;
+  status?: OrderStatus | null;
+  customer_id?: string | null;
+  item_id?: string | null;
+  channel?: string | null;
+  created_after?: Date | null;
+  created_before?: Date | null;
+}
+
+export interface LineData {
+  item_id: string;
+  description: string;
+  quantity: number;
+  unit_price: number;
+}
+
+export interface OrderData {
+  kind: OrderKind;
+  customer_id: string;
+  channel: string;
+  external_reference: string | null;
+  currency: string;
+  notes: string | null;
+}
+
+function orderWhere(tenantId: string, filter: OrderFilter): Prisma.OrderWhereInput {
+  const where: Prisma.OrderWhereInput = { tenant_id: tenantId };
+  if (filter.kind != null) where.kind = filter.kind;
+  if (filter.status != null) where.status = filter.status;
+  if (filter.customer_id != null) where.customer_id = filter.customer_id;
+  if (filter.channel != null) where.channel = filter.channel;
+  if (filter.item_id != null) where.lines = { some: { item_id: filter.item_id } };
+  if (filter.created_after != null || filter.created_before != null) {
+    where.created_at = { ...(filter.created_after != null && { gte: filter.created_after }), ...(filter.created_before != null && { lt: filter.created_before }) };
+  }
+  return where;
+}
+
+export async function listOrders(db: Db, tenantId: string, filter: OrderFilter, orderBy: SortOrder<'created_at' | 'number' | 'total'>, window: PageWindow) {
+  const where = orderWhere(tenantId, filter);
+  const [total, rows] = await Promise.all([db.order.count({ where }), db.order.findMany({ where, orderBy, skip: window.skip, take: window.per_page })]);
+  return { data: rows.map(toOrder), meta: { total, page: window.page, per_page: window.per_page } };
+}
+
+export async function findOrders(db: Db, tenantId: string, ids: readonly string[]): Promise<OrderRecord[]> {
+  return (await db.order.findMany({ where: { tenant_id: tenantId, id: { in: [...ids] } } })).map(toOrder);
+}
+
+export async function findOrder(db: Db, tenantId: string, id: string): Promise<OrderRecord | null> {
+  const row = await db.order.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
+  return row && toOrder(row);
+}
+
+/** The lines of many orders in one query, in each order's line order. */
+export async function linesOf(db: Db, tenantId: string, orderIds: readonly string[]): Promise<OrderLineRecord[]> {
+  const rows = await db.orderLine.findMany({ where: { tenant_id: tenantId, order_id: { in: [...orderIds] } }, orderBy: [{ order_id: 'asc' }, { position: 'asc' }] });
+  return rows.map(toOrderLine);
+}
+
+/** Locks the order row for the rest of the transaction (`SELECT … FOR UPDATE`) and returns it. */
+export async function lockOrder(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<OrderRecord | null> {
+  const rows = await tx.$queryRaw<Array<Parameters<typeof toOrder>[0]>>`
+    SELECT * FROM orders WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`;
+  return rows[0] ? toOrder(rows[0]) : null;
+}
+
+/**
+ * The next number of a kind: the sequence row is incremented in the caller's transaction and
+ * stays locked until it ends, so concurrent creations queue, and a rolled-back creation gives
+ * its number back (numbers are gapless).
+ */
+export async function nextOrderNumber(tx: Prisma.TransactionClient, tenantId: string, kind: OrderKind): Promise<string> {
+  const rows = await tx.$queryRaw<Array<{ last_number: number }>>`
+    INSERT INTO order_sequences (tenant_id, kind, last_number) VALUES (${tenantId}, CAST(${kind} AS order_kind), 1)
+    ON CONFLICT (tenant_id, kind) DO UPDATE SET last_number = order_sequences.last_number + 1
+    RETURNING last_number`;
+  const number = rows[0]?.last_number ?? 1;
+  return `${kind === 'sales' ? 'SO' : 'PO'}-${String(number).padStart(6, '0')}`;
+}
+
+function lineRows(tenantId: string, orderId: string, lines: LineData[]) {
+  return lines.map((line, position) => ({ tenant_id: tenantId, id: newId('oln'), order_id: orderId, position, ...line, total: line.quantity * line.unit_price }));
+}
+
+function sumOf(lines: LineData[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity * line.unit_price, 0);
+}
+
+export async function createOrder(tx: Prisma.TransactionClient, tenantId: string, number: string, data: OrderData, lines: LineData[]): Promise<OrderRecord> {
+  const id = newId('ord');
+  const subtotal = sumOf(lines);
+  const row = await tx.order.create({ data: { tenant_id: tenantId, id, number, ...data, status: 'draft', subtotal, total: subtotal } });
+  if (lines.length > 0) await tx.orderLine.createMany({ data: lineRows(tenantId, id, lines) });
+  return toOrder(row);
+}
+
+export async function updateOrder(
+  tx: Prisma.TransactionClient,
+  tenantId: string,
+  id: string,
+  data: Partial<Omit<OrderData, 'kind' | 'channel'>> & { status?: OrderStatus; confirmed_at?: Date; fulfilled_at?: Date; received_at?: Date; cancelled_at?: Date },
+  lines?: LineData[],
+): Promise<OrderRecord> {
+  let amounts = {};
+  if (lines) {
+    await tx.orderLine.deleteMany({ where: { tenant_id: tenantId, order_id: id } });
+    if (lines.length > 0) await tx.orderLine.createMany({ data: lineRows(tenantId, id, lines) });
+    const subtotal = sumOf(lines);
+    amounts = { subtotal, total: subtotal };
+  }
+  const row = await tx.order.update({ where: { tenant_id_id: { tenant_id: tenantId, id } }, data: { ...data, ...amounts, version: { increment: 1 } } });
+  return toOrder(row);
+}
+
+export async function deleteOrder(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<void> {
+  await tx.order.delete({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
+}
+
+/** Whether another order of the kind already carries the external reference. */
+export async function externalReferenceTaken(db: Db, tenantId: string, kind: OrderKind, reference: string, exceptId?: string): Promise<boolean> {
+  return (await db.order.count({ where: { tenant_id: tenantId, kind, external_reference: reference, ...(exceptId && { id: { not: exceptId } }) } })) > 0;
+}
+
+/**
+ * The newest `first` orders of each customer (optionally of one kind and status), in one query
+ * for any number of customers: ROW_NUMBER() over each customer's orders, newest first.
+ */
+export async function recentOrdersOfCustomers(db: Db, tenantId: string, customerIds: readonly string[], options: { kind?: OrderKind | null; status?: OrderStatus | null; first: number }): Promise<OrderRecord[]> {
+  const conditions = [Prisma.sql`tenant_id = ${tenantId}`, Prisma.sql`customer_id = ANY(${[...customerIds]})`];
+  if (options.kind != null) conditions.push(Prisma.sql`kind = CAST(${options.kind} AS order_kind)`);
+  if (options.status != null) conditions.push(Prisma.sql`status = CAST(${options.status} AS order_status)`);
+  const rows = await db.$queryRaw<Array<Parameters<typeof toOrder>[0] & { rank: bigint }>>`
+    SELECT * FROM (
+      SELECT orders.*, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY created_at DESC, id DESC) AS rank
+      FROM orders WHERE ${Prisma.join(conditions, ' AND ')}
+    ) AS ranked
+    WHERE rank <= ${options.first}
+    ORDER BY customer_id, rank`;
+  return rows.map(toOrder);
+}
+
+/** Purchase orders in draft or confirmed with a line for one of the SKUs, newest first, each with the SKUs it matched. */
+export async function openPurchaseOrdersOf(db: Db, tenantId: string, itemIds: readonly string[]): Promise<Array<{ item_id: string; order: OrderRecord }>> {
+  const rows = await db.order.findMany({
+    where: { tenant_id: tenantId, kind: 'purchase', status: { in: ['draft', 'confirmed'] }, lines: { some: { item_id: { in: [...itemIds] } } } },
+    include: { lines: { where: { item_id: { in: [...itemIds] } }, select: { item_id: true } } },
+    orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
+  });
+  return rows.flatMap(({ lines, ...row }) => [...new Set(lines.map((line) => line.item_id))].map((item_id) => ({ item_id, order: toOrder(row) })));
+}
+
+/** Every CRM record of a tenant, children first (sandbox reset). */
+export async function deleteCrmRows(tx: Prisma.TransactionClient, tenantId: string): Promise<void> {
+  await tx.orderLine.deleteMany({ where: { tenant_id: tenantId } });
+  await tx.order.deleteMany({ where: { tenant_id: tenantId } });
+  await tx.orderSequence.deleteMany({ where: { tenant_id: tenantId } });
+  await tx.customerContact.deleteMany({ where: { tenant_id: tenantId } });
+  await tx.customerAddress.deleteMany({ where: { tenant_id: tenantId } });
+  await tx.customer.deleteMany({ where: { tenant_id: tenantId } });
+}

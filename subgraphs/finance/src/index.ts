@@ -1,0 +1,1 @@
+export { financeSubgraph } from './subgraph.ts';

@@ -1,0 +1,22 @@
+import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
+import type { GraphQLSchema } from 'graphql';
+import { crmEntityRefs, defineCrmExtensions } from './crm-extensions.ts';
+import { defineInvoiceSchema, invoiceRestRoutes } from './invoices.ts';
+import { defineLedgerSchema, ledgerRestRoutes } from './ledger.ts';
+
+/** The finance subgraph: invoices, the general ledger, and finance's fields on CRM's customers and orders. */
+export function buildFinanceSchema(): GraphQLSchema {
+  const builder = createSubgraphBuilder();
+  builder.queryType({});
+  builder.mutationType({});
+  const crm = crmEntityRefs(builder);
+  const { LedgerEntry } = defineLedgerSchema(builder);
+  const { Invoice } = defineInvoiceSchema(builder, { LedgerEntry, ...crm });
+  defineCrmExtensions(builder, { ...crm, Invoice });
+  return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
+}
+
+export const financeRestRoutes: RestRoutes = { ...invoiceRestRoutes, ...ledgerRestRoutes };
+
+/** Navigation fields the REST facade leaves out: REST returns flat records with ids. */
+export const financeGraphqlOnlyFields = ['Invoice.customer', 'Invoice.order', 'Invoice.ledger_entries', 'Customer.invoices', 'Customer.open_balances', 'Order.invoices'];

@@ -1,0 +1,303 @@
+import { ApiError } from '@platform/errors';
+import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg } from '@platform/graphql-kit';
+import { z } from 'zod';
+import { INVOICE_SORT_FIELDS, type InvoiceLineRecord, type InvoiceRecord, findInvoice, formatDate, listInvoices, parseDate } from '../repositories/invoices.ts';
+import type { LedgerEntryRecord } from '../repositories/ledger.ts';
+import { createInvoice, deleteInvoice, issueInvoice, payInvoice, updateInvoice, voidInvoice } from '../services/invoices.ts';
+import { ANY_FINANCE_SCOPE, READ, type Ref, WRITE, currency, currencyFilter, withoutNulls, writeContext } from './common.ts';
+import { loaders } from './loaders.ts';
+
+const recordId = z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+const sku = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, 'must be a SKU: 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit');
+const taxRate = z.number().int().min(0, 'must be from 0 to 10000 basis points').max(10_000, 'must be from 0 to 10000 basis points (10000 = 100 %)');
+const dueDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = parseDate(value);
+    return !Number.isNaN(date.getTime()) && formatDate(date) === value;
+  }, 'is not a calendar date');
+const paymentTermsDays = z.number().int().min(0, 'must be from 0 to 3650 days').max(3650, 'must be from 0 to 3650 days');
+const memo = z.string().max(2000, 'must be at most 2000 characters');
+const MAX_LINES = 500;
+
+const lineRules = z.object({
+  item_id: sku.nullish(),
+  description: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
+  quantity: z.number().int().min(1, 'must be greater than 0'),
+  unit_price: z.number().int().min(0, 'must be 0 or more'),
+  tax_rate: taxRate.nullish(),
+});
+const lines = z.array(lineRules).max(MAX_LINES, `an invoice has at most ${MAX_LINES} lines`);
+
+const createInvoiceRules = z
+  .object({
+    customer_id: recordId.optional(),
+    order_id: recordId.optional(),
+    currency: currency.optional(),
+    lines: lines.optional(),
+    tax_rate: taxRate.optional(),
+    due_date: dueDate.optional(),
+    payment_terms_days: paymentTermsDays.optional(),
+    memo: memo.optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.order_id !== undefined) {
+      for (const field of ['customer_id', 'currency', 'lines'] as const) {
+        if (input[field] !== undefined) context.addIssue({ code: 'custom', path: [field], message: 'comes from the order; omit it when order_id is given' });
+      }
+      return;
+    }
+    if (input.customer_id === undefined) context.addIssue({ code: 'custom', path: ['customer_id'], message: 'required (unless order_id is given)' });
+    if (input.currency === undefined) context.addIssue({ code: 'custom', path: ['currency'], message: 'required (unless order_id is given)' });
+    if (input.tax_rate !== undefined) context.addIssue({ code: 'custom', path: ['tax_rate'], message: 'applies only to the lines copied from an order (order_id); give each line its own tax_rate' });
+  });
+
+const updateInvoiceRules = z
+  .object({
+    customer_id: recordId.optional(),
+    currency: currency.optional(),
+    lines: lines.optional(),
+    due_date: dueDate.optional(),
+    payment_terms_days: paymentTermsDays.optional(),
+    memo: memo.optional(),
+  })
+  .refine((input) => Object.keys(input).length > 0, { message: 'at least one field to change must be given', path: [] });
+
+const payInvoiceRules = z.object({ amount: z.number().int().min(1, 'must be greater than 0').optional() });
+
+const DEFAULT_INVOICE_SORT = '-created_at';
+
+/** Invoices (receivables): types, queries, mutations and REST routes. `Customer` and `Order` are CRM's entities. */
+export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntry: Ref<LedgerEntryRecord>; Customer: Ref<{ id: string }>; Order: Ref<{ id: string }> }) {
+  const InvoiceStatus = builder.enumType('InvoiceStatus', {
+    description: 'Where an invoice is in its lifecycle: `draft` → `issued` → `paid`; `void` from `draft`, or from `issued` before any payment.',
+    values: {
+      draft: { description: 'Being prepared: editable and deletable; no number, no ledger entry.' },
+      issued: { description: 'Sent to the customer: numbered, posted to the ledger (accounts receivable), awaiting payment. Partially paid invoices stay `issued`.' },
+      paid: { description: 'Fully paid: `amount_due` is 0. Final.' },
+      void: { description: 'Cancelled: a voided issued invoice has its issue entry reversed. Final.' },
+    } as const,
+  });
+
+  const InvoiceLine = builder.objectRef<InvoiceLineRecord>('InvoiceLine').implement({
+    description: 'One line of an invoice. `subtotal`, `tax` and `total` are computed by the server.',
+    authScopes: ANY_FINANCE_SCOPE,
+    fields: (t) => ({
+      id: t.exposeString('id', { description: 'Line identifier (`inl_…`), assigned by the platform; lines replaced by an update get new ids.' }),
+      item_id: t.exposeString('item_id', { nullable: true, description: 'The SKU billed, if any (lines copied from an order carry the order line’s SKU).' }),
+      description: t.exposeString('description', { description: 'What is billed, as the customer sees it.' }),
+      quantity: t.exposeInt('quantity', { description: 'Number of units, greater than 0.' }),
+      unit_price: t.expose('unit_price', { type: 'MinorUnits', description: 'Price of one unit before tax, in minor units of the invoice currency; 0 or more.' }),
+      tax_rate: t.exposeInt('tax_rate', { description: 'Tax rate in basis points, 0 to 10000 (2000 = 20 %).' }),
+      subtotal: t.expose('subtotal', { type: 'MinorUnits', description: '`quantity × unit_price`.' }),
+      tax: t.expose('tax', { type: 'MinorUnits', description: '`subtotal × tax_rate / 10000`, rounded half up to a whole minor unit, per line.' }),
+      total: t.expose('total', { type: 'MinorUnits', description: '`subtotal + tax`.' }),
+    }),
+  });
+
+  const Invoice = builder.objectRef<InvoiceRecord>('Invoice').implement({
+    description:
+      'A bill to a customer (accounts receivable). Amounts are in minor units of `currency` and computed by the server from the lines. Issuing posts Dr accounts_receivable / Cr revenue and tax_payable; each payment posts Dr cash / Cr accounts_receivable.',
+    authScopes: ANY_FINANCE_SCOPE,
+    fields: (t) => ({
+      id: t.exposeString('id', { description: 'Invoice identifier (`inv_…`), assigned by the platform.' }),
+      number: t.exposeString('number', { nullable: true, description: 'Invoice number, `INV-000001`: assigned when the invoice is issued, in issue order without gaps per tenant; null for drafts.' }),
+      customer_id: t.exposeString('customer_id', { description: 'The CRM customer billed.' }),
+      order_id: t.exposeString('order_id', { nullable: true, description: 'The CRM sales order the invoice was drawn up from, if any.' }),
+      currency: t.exposeString('currency', { description: 'ISO 4217 currency code of every amount of the invoice (3 upper-case letters).' }),
+      status: t.expose('status', { type: InvoiceStatus, description: 'Lifecycle status.' }),
+      lines: t.field({
+        type: [InvoiceLine],
+        description: 'The lines, in order.',
+        resolve: (invoice, _args, context) => invoice.lines ?? loaders.invoiceLines(context).load(invoice.id),
+      }),
+      subtotal: t.expose('subtotal', { type: 'MinorUnits', description: 'Sum of the lines’ `subtotal`.' }),
+      tax_total: t.expose('tax_total', { type: 'MinorUnits', description: 'Sum of the lines’ `tax`.' }),
+      total: t.expose('total', { type: 'MinorUnits', description: '`subtotal + tax_total`: what the customer owes in all.' }),
+      amount_paid: t.expose('amount_paid', { type: 'MinorUnits', description: 'Sum of the payments recorded.' }),
+      amount_due: t.expose('amount_due', { type: 'MinorUnits', description: '`total - amount_paid`. 0 once paid.' }),
+      payment_terms_days: t.exposeInt('payment_terms_days', { description: 'Days from the issue date to the due date when no `due_date` is given. Default 30.' }),
+      due_date: t.exposeString('due_date', {
+        nullable: true,
+        description: 'Date payment is due, `YYYY-MM-DD`. When not given it is set on issue to the issue date (UTC) plus `payment_terms_days`; null for drafts without one.',
+      }),
+      memo: t.exposeString('memo', { nullable: true, description: 'A note shown on the invoice.' }),
+      issued_at: t.expose('issued_at', { type: 'DateTime', nullable: true, description: 'When the invoice was issued.' }),
+      paid_at: t.expose('paid_at', { type: 'DateTime', nullable: true, description: 'When the last payment settled the invoice.' }),
+      voided_at: t.expose('voided_at', { type: 'DateTime', nullable: true, description: 'When the invoice was voided.' }),
+      version: t.exposeInt('version', { description: 'Incremented by every change and action; send it back as `version` (or `If-Match: "<version>"`) to refuse a change based on a stale copy.' }),
+      created_at: t.expose('created_at', { type: 'DateTime', description: 'When the invoice was created.' }),
+      updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the invoice last changed.' }),
+      customer: t.field({
+        type: refs.Customer,
+        description: 'The customer billed (GraphQL only; resolved by the CRM subgraph).',
+        resolve: (invoice) => ({ id: invoice.customer_id }),
+      }),
+      order: t.field({
+        type: refs.Order,
+        nullable: true,
+        description: 'The sales order invoiced, if any (GraphQL only; resolved by the CRM subgraph).',
+        resolve: (invoice) => (invoice.order_id === null ? null : { id: invoice.order_id }),
+      }),
+      ledger_entries: t.field({
+        type: [refs.LedgerEntry],
+        description: 'The journal entries of the invoice (issue, payments, reversal on void), in posting order (GraphQL only).',
+        resolve: (invoice, _args, context) => loaders.entriesOfSource(context).load(invoice.id),
+      }),
+    }),
+  });
+
+  builder.asEntity(Invoice, {
+    key: builder.selection<{ id: string }>('id'),
+    resolveReference: ({ id }, context) => loaders.invoice(context).load(id),
+  });
+
+  const InvoiceList = listEnvelope(builder, 'InvoiceList', Invoice);
+
+  const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
+    description: 'One line of an invoice; the server computes its subtotal, tax and total.',
+    fields: (t) => ({
+      item_id: t.string({ required: false, description: 'The SKU billed, if any: 1 to 64 letters, digits, `.`, `_`, `:` or `-`.' }),
+      description: t.string({ required: true, description: 'What is billed, 1 to 500 characters.' }),
+      quantity: t.int({ required: true, description: 'Number of units, greater than 0.' }),
+      unit_price: t.field({ type: 'MinorUnits', required: true, description: 'Price of one unit before tax, in minor units; 0 or more.' }),
+      tax_rate: t.int({ required: false, description: 'Tax rate in basis points, 0 to 10000 (2000 = 20 %). Default 0.' }),
+    }),
+  });
+  const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
+    description: 'A new draft invoice: either `customer_id`, `currency` and `lines`, or `order_id` (the order’s customer, currency and lines are copied).',
+    fields: (t) => ({
+      customer_id: t.string({ required: false, description: 'An existing CRM customer. Required unless `order_id` is given.' }),
+      order_id: t.string({ required: false, description: 'A confirmed or fulfilled CRM sales order to invoice; its customer, currency and lines are copied (then omit `customer_id`, `currency` and `lines`).' }),
+      currency: t.string({ required: false, description: 'ISO 4217 code, 3 upper-case letters. Required unless `order_id` is given.' }),
+      lines: t.field({ type: [InvoiceLineInput], required: false, description: `Up to ${MAX_LINES} lines. Default none (add them before issuing).` }),
+      tax_rate: t.int({ required: false, description: 'With `order_id` only: the tax rate (basis points) given to every line copied from the order. Default 0.' }),
+      due_date: t.string({ required: false, description: 'Due date, `YYYY-MM-DD`. Default: the issue date plus `payment_terms_days`.' }),
+      payment_terms_days: t.int({ required: false, description: 'Days from issue to due date when no `due_date` is given, 0 to 3650. Default 30.' }),
+      memo: t.string({ required: false, description: 'A note shown on the invoice, up to 2000 characters.' }),
+    }),
+  });
+  const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
+    description: 'Changes to a draft invoice; absent fields keep their value, `lines` replaces every line, an empty `memo` clears it.',
+    fields: (t) => ({
+      customer_id: t.string({ required: false, description: 'An existing CRM customer.' }),
+      currency: t.string({ required: false, description: 'ISO 4217 code, 3 upper-case letters.' }),
+      lines: t.field({ type: [InvoiceLineInput], required: false, description: 'The new lines, replacing all current ones.' }),
+      due_date: t.string({ required: false, description: 'Due date, `YYYY-MM-DD`.' }),
+      payment_terms_days: t.int({ required: false, description: 'Days from issue to due date, 0 to 3650.' }),
+      memo: t.string({ required: false, description: 'A note, up to 2000 characters; empty to clear it.' }),
+      version: t.int({ required: false, description: 'The version the change is based on; a different current version refuses the change (409 `version_conflict`).' }),
+    }),
+  });
+  const versionField = 'The version the action is based on; if it is no longer current the action is refused with `version_conflict` and nothing changes. REST clients may send `If-Match: "<version>"` instead.';
+  const PayInvoiceInput = builder.inputType('PayInvoiceInput', {
+    description: 'A payment received for an invoice.',
+    fields: (t) => ({
+      amount: t.field({ type: 'MinorUnits', required: false, description: 'Amount received, greater than 0 and at most `amount_due`. Default: the whole `amount_due`.' }),
+      version: t.int({ required: false, description: versionField }),
+    }),
+  });
+
+  builder.queryFields((t) => ({
+    invoices: t.field({
+      type: InvoiceList,
+      description: 'Invoices, newest first by default.',
+      authScopes: READ,
+      args: {
+        status: t.arg({ type: InvoiceStatus, required: false, description: 'Only invoices with this status.' }),
+        customer_id: t.arg.string({ required: false, description: 'Only invoices of this customer.' }),
+        order_id: t.arg.string({ required: false, description: 'Only invoices of this order.' }),
+        currency: t.arg.string({ required: false, description: 'Only invoices in this currency.' }),
+        issued_after: t.arg({ type: 'DateTime', required: false, description: 'Only invoices issued at or after this time.' }),
+        issued_before: t.arg({ type: 'DateTime', required: false, description: 'Only invoices issued before this time.' }),
+        overdue: t.arg.boolean({ required: false, description: '`true`: only overdue invoices (issued, not fully paid, due date before today in UTC); `false`: only the others.' }),
+        sort: sortArg(t.arg, INVOICE_SORT_FIELDS, DEFAULT_INVOICE_SORT),
+        ...paginationArgs(t),
+      },
+      resolve: (_root, args, context) => {
+        const sort = parseSort(args.sort, INVOICE_SORT_FIELDS, DEFAULT_INVOICE_SORT);
+        return listInvoices(context.prisma, context.principal.tenantId, { ...args, currency: currencyFilter(args.currency) }, sort, pageWindow(args));
+      },
+    }),
+    invoice: t.field({
+      type: Invoice,
+      description: 'One invoice by id.',
+      authScopes: READ,
+      args: { id: t.arg.string({ required: true, description: 'The invoice id (`inv_…`).' }) },
+      resolve: async (_root, { id }, context) => {
+        const invoice = await findInvoice(context.prisma, context.principal.tenantId, id);
+        if (!invoice) throw new ApiError('not_found', `No invoice ${id} exists in this tenant.`);
+        return invoice;
+      },
+    }),
+  }));
+
+  builder.mutationFields((t) => ({
+    create_invoice: t.field({
+      type: Invoice,
+      description: 'Creates a draft invoice, from lines or from a confirmed or fulfilled sales order (`order_id`).',
+      authScopes: WRITE,
+      args: { input: t.arg({ type: CreateInvoiceInput, required: true, description: 'The new invoice (the REST body).' }) },
+      resolve: (_root, { input }, context) => {
+        const data = parseInput(createInvoiceRules, withoutNulls(input));
+        return context.audit.recordChange('invoice.create', (tx) => createInvoice(tx, writeContext(context), data), (invoice) => invoice.id);
+      },
+    }),
+    update_invoice: t.field({
+      type: Invoice,
+      description: 'Changes a draft invoice; absent fields keep their value, `lines` replaces every line and the totals are recomputed (any other status: `invalid_transition`).',
+      authScopes: WRITE,
+      args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), input: t.arg({ type: UpdateInvoiceInput, required: true, description: 'The changes (the REST body).' }) },
+      resolve: (_root, { id, input }, context) => {
+        const { version, ...fields } = input;
+        const changes = parseInput(updateInvoiceRules, patchChanges(fields));
+        return context.audit.recordChange('invoice.update', (tx) => updateInvoice(tx, writeContext(context), id, changes, version ?? undefined), () => id);
+      },
+    }),
+    delete_invoice: t.field({
+      type: Invoice,
+      description: 'Deletes a draft invoice and returns it as it was (any other status: `invalid_transition`; void an issued invoice instead).',
+      authScopes: WRITE,
+      args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), version: t.arg.int({ required: false, description: versionField }) },
+      resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.delete', (tx) => deleteInvoice(tx, writeContext(context), id, version ?? undefined), () => id),
+    }),
+    issue_invoice: t.field({
+      type: Invoice,
+      description: 'Issues a draft invoice: numbers it, fixes its due date and posts Dr accounts_receivable / Cr revenue, tax_payable. Needs at least one line. A total of 0 is issued straight to `paid`.',
+      authScopes: WRITE,
+      args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), version: t.arg.int({ required: false, description: versionField }) },
+      resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.issue', (tx) => issueInvoice(tx, writeContext(context), id, version ?? undefined), () => id),
+    }),
+    pay_invoice: t.field({
+      type: Invoice,
+      description: 'Records a payment of an issued invoice (default: the whole amount due) and posts Dr cash / Cr accounts_receivable; the invoice is `paid` once nothing is due.',
+      authScopes: WRITE,
+      args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), input: t.arg({ type: PayInvoiceInput, required: true, description: 'The payment (the REST body); `{}` pays the whole amount due.' }) },
+      resolve: (_root, { id, input }, context) => {
+        const payment = parseInput(payInvoiceRules, withoutNulls({ amount: input.amount }));
+        return context.audit.recordChange('invoice.pay', (tx) => payInvoice(tx, writeContext(context), id, payment.amount, input.version ?? undefined), () => id);
+      },
+    }),
+    void_invoice: t.field({
+      type: Invoice,
+      description: 'Voids a draft, or an issued invoice without payments (posting the reversal of its issue entry). Refused once a payment exists.',
+      authScopes: WRITE,
+      args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), version: t.arg.int({ required: false, description: versionField }) },
+      resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.void', (tx) => voidInvoice(tx, writeContext(context), id, version ?? undefined), () => id),
+    }),
+  }));
+
+  return { Invoice };
+}
+
+export const invoiceRestRoutes: RestRoutes = {
+  'Query.invoices': { method: 'GET', path: '/finance/invoices', tags: ['Finance'] },
+  'Query.invoice': { method: 'GET', path: '/finance/invoices/:id', tags: ['Finance'] },
+  'Mutation.create_invoice': { method: 'POST', path: '/finance/invoices', responseStatus: 201, tags: ['Finance'] },
+  'Mutation.update_invoice': { method: 'PATCH', path: '/finance/invoices/:id', tags: ['Finance'] },
+  'Mutation.delete_invoice': { method: 'DELETE', path: '/finance/invoices/:id', tags: ['Finance'] },
+  'Mutation.issue_invoice': { method: 'POST', path: '/finance/invoices/:id/issue', tags: ['Finance'] },
+  'Mutation.pay_invoice': { method: 'POST', path: '/finance/invoices/:id/pay', tags: ['Finance'] },
+  'Mutation.void_invoice': { method: 'POST', path: '/finance/invoices/:id/void', tags: ['Finance'] },
+};

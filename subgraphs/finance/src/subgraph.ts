@@ -1,0 +1,12 @@
+import type { SubgraphModule } from '@platform/graphql-kit';
+import { buildFinanceSchema, financeGraphqlOnlyFields, financeRestRoutes } from './schema/index.ts';
+import { deleteFinanceData } from './tenant-data.ts';
+
+/** Finance: invoices (receivables) and the general ledger (double-entry journal entries). */
+export const financeSubgraph: SubgraphModule = {
+  name: 'finance',
+  buildSchema: buildFinanceSchema,
+  restRoutes: financeRestRoutes,
+  graphqlOnlyFields: financeGraphqlOnlyFields,
+  deleteTenantData: deleteFinanceData,
+};

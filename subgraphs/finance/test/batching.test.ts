@@ -1,0 +1,147 @@
+// Proves the batching the finance schema promises: a list of customers, orders, invoices or
+// entries with their navigation costs a constant number of SQL statements, whatever its length
+// (no query per parent), including the entity references the gateway sends for CRM's records.
+import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
+import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
+import type { InvoiceableOrder, OrdersPort, SubgraphContext } from '@platform/graphql-kit';
+import { type GraphQLSchema, execute, parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { financeSubgraph } from '../src/index.ts';
+import { createInvoice, issueInvoice, payInvoice, voidInvoice } from '../src/services/invoices.ts';
+
+const TENANT = 'ten_finance_batching';
+const OTHER_TENANT = 'ten_finance_other';
+const CUSTOMERS = 20;
+
+let database: FreshDatabase;
+let prisma: PrismaClient;
+let statements: string[] = [];
+let schema: GraphQLSchema;
+
+/** CRM as finance sees it: every customer exists; `ord_<customer>_<n>` is a confirmed sales order of that customer. */
+const orders: OrdersPort = {
+  customerExists: () => Promise.resolve(true),
+  findOrderForInvoicing: (_db, _tenantId, orderId): Promise<InvoiceableOrder | null> => {
+    const customer = /^ord_(cus_\d+)_\d+$/.exec(orderId)?.[1];
+    if (!customer) return Promise.resolve(null);
+    return Promise.resolve({ id: orderId, kind: 'sales', status: 'confirmed', customer_id: customer, currency: 'EUR', lines: [{ id: 'oln_1', item_id: 'SKU-1', description: 'Widget', quantity: 2, unit_price: 500 }] });
+  },
+};
+
+function context(): SubgraphContext {
+  return {
+    principal: { tenantId: TENANT, scopes: new Set(['finance:read', 'finance:write']), credential: { type: 'oauth_client', id: 'cli_test' } },
+    prisma,
+    requestId: 'req_test',
+    platform: {
+      deleteTenantData: () => Promise.reject(new Error('not used')),
+      stock: { applyStockChanges: () => Promise.reject(new Error('not used')), existingItemIds: () => Promise.reject(new Error('not used')) },
+      orders,
+    },
+    audit: { recordChange: () => Promise.reject(new Error('not used')) },
+  };
+}
+
+/** Runs a query and returns its data and the SQL statements it sent (transaction control excluded). */
+async function run(query: string, variableValues?: Record<string, unknown>) {
+  statements = [];
+  const result = await execute({ schema, document: parse(query), contextValue: context(), variableValues });
+  if (result.errors) throw new Error(JSON.stringify(result.errors));
+  return { data: result.data as Record<string, unknown>, statements: statements.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK|SELECT 1)/i.test(sql.trim())) };
+}
+
+async function seed(tenantId: string, customers: number) {
+  const write = { tenantId, orders };
+  for (let c = 0; c < customers; c++) {
+    const customerId = `cus_${c}`;
+    const fromOrder = await prisma.$transaction((tx) => createInvoice(tx, write, { order_id: `ord_${customerId}_1`, tax_rate: 2000 }));
+    await prisma.$transaction((tx) => issueInvoice(tx, write, fromOrder.id, undefined));
+    await prisma.$transaction((tx) => payInvoice(tx, write, fromOrder.id, 300, undefined));
+    const other = await prisma.$transaction((tx) =>
+      createInvoice(tx, write, { customer_id: customerId, currency: c % 2 === 0 ? 'EUR' : 'USD', lines: [{ description: 'Service', quantity: 1, unit_price: 1000 + c, tax_rate: 0 }] }),
+    );
+    await prisma.$transaction((tx) => issueInvoice(tx, write, other.id, undefined));
+    if (c % 3 === 0) await prisma.$transaction((tx) => voidInvoice(tx, write, other.id, undefined));
+    await prisma.$transaction((tx) => createInvoice(tx, write, { customer_id: customerId, currency: 'EUR', lines: [{ description: 'Draft', quantity: 1, unit_price: 1 }] }));
+  }
+}
+
+beforeAll(async () => {
+  database = await freshDatabase({ prefix: 'finance_batching' });
+  await migrateDatabase(database.url);
+  prisma = createPrismaClient(database.url, { poolSize: 2, onQuery: (sql) => statements.push(sql) });
+  schema = financeSubgraph.buildSchema();
+  await seed(TENANT, CUSTOMERS);
+  await seed(OTHER_TENANT, 2);
+});
+
+afterAll(async () => {
+  await prisma?.$disconnect();
+  await database?.dispose();
+});
+
+const customers = (n: number) => Array.from({ length: n }, (_, c) => ({ __typename: 'Customer', id: `cus_${c}` }));
+
+describe('batched loading', () => {
+  it('customers (entity references) with invoices, lines, entries and open balances: the same statements for 2 or 20', async () => {
+    const query = `query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Customer { id
+      invoices(first: 2) { id number lines { total } ledger_entries { source_type reversed_by_entry_id lines { account debit credit } } }
+      open_balances { currency amount } } } }`;
+    const small = await run(query, { representations: customers(2) });
+    const large = await run(query, { representations: customers(CUSTOMERS) });
+    const entities = large.data._entities as Array<{ id: string; invoices: Array<{ lines: unknown[] }>; open_balances: Array<{ currency: string; amount: number }> }>;
+    expect(entities).toHaveLength(CUSTOMERS);
+    expect(entities.every((customer) => customer.invoices.length === 2)).toBe(true);
+    // cus_0: order invoice 1200 - 300 paid; its second invoice is voided. cus_1: + 1001 USD.
+    expect(entities[0]?.open_balances).toEqual([{ currency: 'EUR', amount: 900 }]);
+    expect(entities[1]?.open_balances).toEqual([{ currency: 'EUR', amount: 900 }, { currency: 'USD', amount: 1_001 }]);
+    // invoices (window query + rows), lines, entries, reversals, entry lines, open balances
+    expect(small.statements).toHaveLength(large.statements.length);
+    expect(large.statements).toHaveLength(7);
+  });
+
+  it('orders (entity references) with their invoices: the same statements for 2 or 20', async () => {
+    const query = `query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Order { id invoices { id status total customer_id } } } }`;
+    const reps = (n: number) => Array.from({ length: n }, (_, c) => ({ __typename: 'Order', id: `ord_cus_${c}_1` }));
+    const small = await run(query, { representations: reps(2) });
+    const large = await run(query, { representations: reps(CUSTOMERS) });
+    const entities = large.data._entities as Array<{ id: string; invoices: Array<{ customer_id: string; total: number }> }>;
+    expect(entities.map((order) => order.invoices.length)).toEqual(Array.from({ length: CUSTOMERS }, () => 1));
+    expect(entities[5]?.invoices[0]).toMatchObject({ customer_id: 'cus_5', total: 1_200 });
+    expect(small.statements).toHaveLength(1);
+    expect(large.statements).toHaveLength(1);
+  });
+
+  it('a page of invoices with lines, entries and references: the same statements for 2 or 60', async () => {
+    const query = `query($n: Int) { invoices(per_page: $n) { data { id lines { total } ledger_entries { id reversed_by_entry_id lines { account } } customer { id } order { id } } meta { total } } }`;
+    const small = await run(query, { n: 2 });
+    const large = await run(query, { n: 60 });
+    expect((large.data.invoices as { data: unknown[]; meta: { total: number } }).meta.total).toBe(CUSTOMERS * 3);
+    expect((large.data.invoices as { data: unknown[] }).data).toHaveLength(60);
+    // page, count, lines, entries, reversals, entry lines
+    expect(small.statements).toHaveLength(6);
+    expect(large.statements).toHaveLength(6);
+  });
+
+  it('invoice and ledger entry references from the gateway are loaded in one statement per type', async () => {
+    const page = await run('{ invoices(per_page: 40) { data { id } } ledger_entries(per_page: 40) { data { id } } }');
+    const invoiceIds = (page.data.invoices as { data: Array<{ id: string }> }).data.map(({ id }) => ({ __typename: 'Invoice', id }));
+    const entryIds = (page.data.ledger_entries as { data: Array<{ id: string }> }).data.map(({ id }) => ({ __typename: 'LedgerEntry', id }));
+    const query = `query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Invoice { id total } ... on LedgerEntry { id currency lines { debit } } } }`;
+    const result = await run(query, { representations: [...invoiceIds, ...entryIds, { __typename: 'Invoice', id: 'inv_missing' }] });
+    const entities = result.data._entities as Array<{ id: string } | null>;
+    expect(entities).toHaveLength(81);
+    expect(entities[80]).toBeNull();
+    // invoices, entries, entry lines
+    expect(result.statements).toHaveLength(3);
+  });
+
+  it('never reads another tenant’s rows', async () => {
+    const result = await run('{ invoices(per_page: 100) { meta { total } } ledger_balances { currency balance } }');
+    expect((result.data.invoices as { meta: { total: number } }).meta.total).toBe(CUSTOMERS * 3);
+    for (const currency of ['EUR', 'USD']) {
+      const rows = (result.data.ledger_balances as Array<{ currency: string; balance: number }>).filter((row) => row.currency === currency);
+      expect(rows.reduce((sum, row) => sum + row.balance, 0)).toBe(0);
+    }
+  });
+});

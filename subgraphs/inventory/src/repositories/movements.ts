@@ -1,0 +1,50 @@
+import type { Db, Prisma } from '@platform/db';
+import type { PageWindow } from '@platform/graphql-kit';
+import type { MovementKind } from './stock.ts';
+
+export type StockMovementRow = Prisma.StockMovementModel;
+
+export interface MovementFilter {
+  item_id?: string | null;
+  warehouse_id?: string | null;
+  kind?: MovementKind | null;
+  source_id?: string | null;
+  /** Inclusive. */
+  created_after?: Date | null;
+  /** Exclusive. */
+  created_before?: Date | null;
+}
+
+/** `created_at` order; `seq` (insertion order) breaks ties between movements of the same instant, such as a transfer's two rows. */
+export async function listMovements(prisma: Db, tenantId: string, filter: MovementFilter, direction: 'asc' | 'desc', window: PageWindow) {
+  const where: Prisma.StockMovementWhereInput = { tenant_id: tenantId };
+  if (filter.item_id != null) where.item_id = filter.item_id;
+  if (filter.warehouse_id != null) where.warehouse_id = filter.warehouse_id;
+  if (filter.kind != null) where.kind = filter.kind;
+  if (filter.source_id != null) where.source_id = filter.source_id;
+  if (filter.created_after != null || filter.created_before != null) {
+    where.created_at = { ...(filter.created_after != null && { gte: filter.created_after }), ...(filter.created_before != null && { lt: filter.created_before }) };
+  }
+  const [total, data] = await Promise.all([
+    prisma.stockMovement.count({ where }),
+    prisma.stockMovement.findMany({ where, orderBy: [{ created_at: direction }, { seq: direction }], skip: window.skip, take: window.per_page }),
+  ]);
+  return { data, meta: { total, page: window.page, per_page: window.per_page } };
+}
+
+export function findMovement(prisma: Db, tenantId: string, id: string) {
+  return prisma.stockMovement.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
+}
+
+/** The latest `perPage` movements of each item, newest first: one statement for any number of items. */
+export function latestMovementsOfItems(prisma: Db, tenantId: string, itemIds: readonly string[], perPage: number) {
+  return prisma.$queryRaw<StockMovementRow[]>`
+    SELECT tenant_id, id, seq, item_id, warehouse_id, kind::text AS kind, quantity, quantity_after, reason, source_type, source_id, source_line_id, transfer_id, created_at
+    FROM (
+      SELECT movement.*, row_number() OVER (PARTITION BY item_id ORDER BY created_at DESC, seq DESC) AS position
+      FROM stock_movements AS movement
+      WHERE tenant_id = ${tenantId} AND item_id = ANY(${[...itemIds]}::text[])
+    ) AS ranked
+    WHERE position <= ${perPage}
+    ORDER BY item_id, created_at DESC, seq DESC`;
+}

@@ -1,0 +1,44 @@
+import { ApiError } from '@platform/errors';
+import { type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseSort, sortArg } from '@platform/graphql-kit';
+import { findMovement, listMovements } from '../repositories/movements.ts';
+import type { InventoryTypes } from './types.ts';
+
+const MOVEMENT_SORT_FIELDS = ['created_at'] as const;
+
+/** The stock movement history: read-only (movements are written by the stock changes themselves). */
+export function defineMovementSchema(builder: SubgraphBuilder, { StockMovement, StockMovementKind }: InventoryTypes): void {
+  const StockMovementList = listEnvelope(builder, 'StockMovementList', StockMovement);
+
+  builder.queryFields((t) => ({
+    stock_movements: t.field({
+      type: StockMovementList,
+      description: 'The stock movement history, newest first by default.',
+      authScopes: { scope: 'inventory:read' },
+      args: {
+        item_id: t.arg.string({ required: false, description: 'Only movements of this SKU.' }),
+        warehouse_id: t.arg.string({ required: false, description: 'Only movements in this warehouse.' }),
+        kind: t.arg({ type: StockMovementKind, required: false, description: 'Only movements of this kind.' }),
+        source_id: t.arg.string({ required: false, description: 'Only movements caused by this order.' }),
+        created_after: t.arg({ type: 'DateTime', required: false, description: 'Only movements recorded at or after this instant.' }),
+        created_before: t.arg({ type: 'DateTime', required: false, description: 'Only movements recorded before this instant.' }),
+        sort: sortArg(t.arg, MOVEMENT_SORT_FIELDS, '-created_at'),
+        ...paginationArgs(t),
+      },
+      resolve: (_root, args, { prisma, principal }) => {
+        const [order] = parseSort(args.sort, MOVEMENT_SORT_FIELDS, '-created_at');
+        return listMovements(prisma, principal.tenantId, args, order?.created_at ?? 'desc', pageWindow(args));
+      },
+    }),
+    stock_movement: t.field({
+      type: StockMovement,
+      description: 'One stock movement by id.',
+      authScopes: { scope: 'inventory:read' },
+      args: { id: t.arg.string({ required: true, description: 'The movement id (`mov_…`).' }) },
+      resolve: async (_root, { id }, { prisma, principal }) => {
+        const movement = await findMovement(prisma, principal.tenantId, id);
+        if (!movement) throw new ApiError('not_found', `No stock movement ${id} exists in this tenant.`);
+        return movement;
+      },
+    }),
+  }));
+}
