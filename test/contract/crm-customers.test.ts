@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, type TestAccount, problemOf } from '../support/fixtures.ts';
-import { type Customer, type List, clientWithScope, createCustomer, crmAccount, graphqlData, graphqlErrors, json, sendWithHeaders } from '../support/crm.ts';
+import { type ApiClient, clientWithScope, graphqlData, graphqlErrors, json, type List, problemOf, type TestAccount } from '../support/fixtures.ts';
+import { type Customer, createCustomer, crmAccount } from '../support/crm.ts';
 
 const fullCustomer = {
   name: 'Müller Maschinenbau',
@@ -214,13 +214,13 @@ describe('CRM customers', () => {
     it('refuses a stale If-Match with 412 precondition_failed and changes nothing; a current one passes', async () => {
       const customer = await createCustomer(api);
       await json(await api.send('PATCH', `/v1/crm/customers/${customer.id}`, { notes: 'first' }), 200);
-      const stale = await sendWithHeaders(account, 'PATCH', `/v1/crm/customers/${customer.id}`, { notes: 'second' }, { 'if-match': '"1"' });
+      const stale = await account.api.send('PATCH', `/v1/crm/customers/${customer.id}`, { notes: 'second' }, { 'if-match': '"1"' });
       expect(await problemOf(stale)).toMatchObject({ status: 412, code: 'precondition_failed' });
       expect(await json<Customer>(await api.get(`/v1/crm/customers/${customer.id}`), 200)).toMatchObject({ notes: 'first', version: 2 });
-      const current = await sendWithHeaders(account, 'PATCH', `/v1/crm/customers/${customer.id}`, { notes: 'third' }, { 'if-match': '"2"' });
+      const current = await account.api.send('PATCH', `/v1/crm/customers/${customer.id}`, { notes: 'third' }, { 'if-match': '"2"' });
       expect(current.status).toBe(200);
       expect(current.headers.get('etag')).toBe('"3"');
-      const staleArchive = await sendWithHeaders(account, 'POST', `/v1/crm/customers/${customer.id}/archive`, undefined, { 'if-match': '"2"' });
+      const staleArchive = await account.api.send('POST', `/v1/crm/customers/${customer.id}/archive`, undefined, { 'if-match': '"2"' });
       expect((await problemOf(staleArchive)).code).toBe('precondition_failed');
     });
   });

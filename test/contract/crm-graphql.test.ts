@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/fixtures.ts';
-import { type Customer, type Order, action, createCustomer, createItem, createOrder, crmAccount, graphqlData, graphqlErrors, json } from '../support/crm.ts';
+import { type Customer, type Order, action, createCustomer, createItem, createOrder, crmAccount } from '../support/crm.ts';
+import { graphqlData, graphqlErrors, json } from '../support/fixtures.ts';
 
 describe('CRM over GraphQL: navigation across customers, orders and inventory', () => {
   let api: ApiClient;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, problemOf } from '../support/fixtures.ts';
-import { type List, type Order, action, createCustomer, createItem, createOrder, crmAccount, getOrder, json, quantityOnHand } from '../support/crm.ts';
+import { type ApiClient, json, type List, problemOf } from '../support/fixtures.ts';
+import { type Order, action, createCustomer, createItem, createOrder, crmAccount, getOrder, quantityOnHand } from '../support/crm.ts';
 
 interface Movement {
   item_id: string;

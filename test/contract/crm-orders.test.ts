@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, type TestAccount, problemOf } from '../support/fixtures.ts';
-import { type List, type Order, action, clientWithScope, createCustomer, createItem, createOrder, crmAccount, getOrder, graphqlData, graphqlErrors, json, sendWithHeaders } from '../support/crm.ts';
+import { type ApiClient, clientWithScope, graphqlData, graphqlErrors, json, type List, problemOf, type TestAccount } from '../support/fixtures.ts';
+import { type Order, action, createCustomer, createItem, createOrder, crmAccount, getOrder } from '../support/crm.ts';
 
 describe('CRM orders: create, read, change, delete', () => {
   let account: TestAccount & { api: ApiClient; warehouseId: string };
@@ -259,12 +259,12 @@ describe('CRM orders: create, read, change, delete', () => {
       const order = await createOrder(api, salesOrder());
       await json(await api.send('PATCH', `/v1/crm/orders/${order.id}`, { notes: 'v2', version: 1 }), 200);
       expect(await problemOf(await api.send('PATCH', `/v1/crm/orders/${order.id}`, { notes: 'stale', version: 1 }))).toMatchObject({ status: 409, code: 'version_conflict' });
-      expect(await problemOf(await sendWithHeaders(account, 'PATCH', `/v1/crm/orders/${order.id}`, { notes: 'stale' }, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
-      expect(await problemOf(await sendWithHeaders(account, 'POST', `/v1/crm/orders/${order.id}/confirm`, undefined, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
+      expect(await problemOf(await account.api.send('PATCH', `/v1/crm/orders/${order.id}`, { notes: 'stale' }, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
+      expect(await problemOf(await account.api.send('POST', `/v1/crm/orders/${order.id}/confirm`, undefined, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
       expect(await problemOf(await api.send('POST', `/v1/crm/orders/${order.id}/confirm`, { version: 1 }))).toMatchObject({ status: 409, code: 'version_conflict' });
       expect(await problemOf(await api.send('DELETE', `/v1/crm/orders/${order.id}`, { version: 1 }))).toMatchObject({ status: 409, code: 'version_conflict' });
       expect(await getOrder(api, order.id)).toMatchObject({ notes: 'v2', status: 'draft', version: 2 });
-      const confirmed = await sendWithHeaders(account, 'POST', `/v1/crm/orders/${order.id}/confirm`, undefined, { 'if-match': '"2"' });
+      const confirmed = await account.api.send('POST', `/v1/crm/orders/${order.id}/confirm`, undefined, { 'if-match': '"2"' });
       expect(confirmed.status).toBe(200);
       expect(confirmed.headers.get('etag')).toBe('"3"');
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accessToken, apiClient, createAccount } from '../support/fixtures.ts';
-import { CRM_SCOPES, type List, type Order, action, createCustomer, createItem, createOrder, json } from '../support/crm.ts';
+import { accessToken, apiClient, createAccount, json, type List } from '../support/fixtures.ts';
+import { CRM_SCOPES, type Order, action, createCustomer, createItem, createOrder } from '../support/crm.ts';
 
 describe('CRM data in a sandbox reset', () => {
   it('deletes every customer and order of the sandbox (numbering starts again), and nothing of production', async () => {

@@ -1,26 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, apiClient, createAccount, problemOf } from '../support/fixtures.ts';
-import {
-  FINANCE_SCOPES,
-  type FinanceAccount,
-  type Invoice,
-  type List,
-  balanceOf,
-  balances,
-  clientWithScope,
-  createCustomer,
-  createInvoice,
-  createOrder,
-  financeAccount,
-  graphqlData,
-  graphqlErrors,
-  invoiceAction,
-  issuedInvoice,
-  json,
-  line,
-  orderAction,
-  stockItems,
-} from '../support/finance.ts';
+import { accessToken, apiClient, clientWithScope, createAccount, graphqlData, graphqlErrors, json, type List, problemOf } from '../support/fixtures.ts';
+import { FINANCE_SCOPES, type FinanceAccount, type Invoice, balanceOf, balances, createCustomer, createInvoice, createOrder, financeAccount, invoiceAction, issuedInvoice, line, orderAction, stockItems } from '../support/finance.ts';
 
 describe('finance invoices from CRM orders', () => {
   let account: FinanceAccount;

@@ -1,23 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, problemOf } from '../support/fixtures.ts';
-import {
-  type FinanceAccount,
-  type Invoice,
-  type List,
-  clientWithScope,
-  createCustomer,
-  createInvoice,
-  entriesOf,
-  financeAccount,
-  getInvoice,
-  graphqlData,
-  graphqlErrors,
-  invoiceAction,
-  issuedInvoice,
-  json,
-  line,
-  sendWithHeaders,
-} from '../support/finance.ts';
+import { type ApiClient, clientWithScope, graphqlData, graphqlErrors, json, type List, problemOf } from '../support/fixtures.ts';
+import { type FinanceAccount, type Invoice, createCustomer, createInvoice, entriesOf, financeAccount, getInvoice, invoiceAction, issuedInvoice, line } from '../support/finance.ts';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -247,24 +230,24 @@ describe('finance invoices: changing drafts', () => {
     expect(stale).toMatchObject({ status: 409, code: 'version_conflict', current_version: 2, errors: [{ field: 'version' }] });
     expect(await getInvoice(account.api, draft.id)).toEqual(current);
 
-    const ifMatch = await sendWithHeaders(account, 'PATCH', `/v1/finance/invoices/${draft.id}`, { memo: 'lost update' }, { 'if-match': '"1"' });
+    const ifMatch = await account.api.send('PATCH', `/v1/finance/invoices/${draft.id}`, { memo: 'lost update' }, { 'if-match': '"1"' });
     expect(await problemOf(ifMatch)).toMatchObject({ status: 412, code: 'precondition_failed' });
     expect(await getInvoice(account.api, draft.id)).toEqual(current);
 
     // Actions check versions too: a stale If-Match or version on issue, pay and delete changes nothing.
-    expect(await problemOf(await sendWithHeaders(account, 'POST', `/v1/finance/invoices/${draft.id}/issue`, {}, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
+    expect(await problemOf(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/issue`, {}, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
     expect(await problemOf(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/issue?version=1`, {}))).toMatchObject({ status: 409, code: 'version_conflict' });
-    expect(await problemOf(await sendWithHeaders(account, 'DELETE', `/v1/finance/invoices/${draft.id}`, undefined, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
+    expect(await problemOf(await account.api.send('DELETE', `/v1/finance/invoices/${draft.id}`, undefined, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
     expect(await getInvoice(account.api, draft.id)).toEqual(current);
 
-    const ok = await sendWithHeaders(account, 'PATCH', `/v1/finance/invoices/${draft.id}`, { memo: 'v3' }, { 'if-match': '"2"' });
+    const ok = await account.api.send('PATCH', `/v1/finance/invoices/${draft.id}`, { memo: 'v3' }, { 'if-match': '"2"' });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('etag')).toBe('"3"');
     const issued = await json<Invoice>(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/issue?version=3`, {}), 200);
     expect(issued).toMatchObject({ status: 'issued', version: 4 });
     const payStale = await problemOf(await invoiceAction(account.api, draft.id, 'pay', { version: 3 }));
     expect(payStale).toMatchObject({ status: 409, code: 'version_conflict', current_version: 4 });
-    expect(await problemOf(await sendWithHeaders(account, 'POST', `/v1/finance/invoices/${draft.id}/pay`, {}, { 'if-match': '"3"' }))).toMatchObject({ status: 412 });
+    expect(await problemOf(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/pay`, {}, { 'if-match': '"3"' }))).toMatchObject({ status: 412 });
     expect(await getInvoice(account.api, draft.id)).toEqual(issued);
     expect((await entriesOf(account.api, draft.id)).map((entry) => entry.source_type)).toEqual(['invoice']);
   });

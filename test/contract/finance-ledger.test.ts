@@ -1,19 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, apiClient, createAccount, database, problemOf } from '../support/fixtures.ts';
-import {
-  type FinanceAccount,
-  type LedgerBalance,
-  type LedgerEntry,
-  type List,
-  balanceOf,
-  balances,
-  clientWithScope,
-  expectBalanced,
-  financeAccount,
-  graphqlData,
-  graphqlErrors,
-  json,
-} from '../support/finance.ts';
+import { accessToken, apiClient, clientWithScope, createAccount, database, graphqlData, graphqlErrors, json, type List, problemOf } from '../support/fixtures.ts';
+import { type FinanceAccount, type LedgerBalance, type LedgerEntry, balanceOf, balances, expectBalanced, financeAccount } from '../support/finance.ts';
 
 const rent = {
   currency: 'EUR',

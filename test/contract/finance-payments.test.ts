@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { problemOf } from '../support/fixtures.ts';
-import {
-  type Invoice,
-  type LedgerEntry,
-  type List,
-  balanceOf,
-  balances,
-  createCustomer,
-  createInvoice,
-  entriesOf,
-  expectBalanced,
-  financeAccount,
-  getInvoice,
-  invoiceAction,
-  issuedInvoice,
-  json,
-  line,
-} from '../support/finance.ts';
+import { json, type List, problemOf } from '../support/fixtures.ts';
+import { type Invoice, type LedgerEntry, balanceOf, balances, createCustomer, createInvoice, entriesOf, expectBalanced, financeAccount, getInvoice, invoiceAction, issuedInvoice, line } from '../support/finance.ts';
 
 describe('finance payments under concurrency', () => {
   it('two concurrent full payments: exactly one succeeds, the other is invalid_transition', async () => {

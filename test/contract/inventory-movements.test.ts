@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type InventoryApi, type List, type Movement, action, bodyOf, createItem, createWarehouse, inventoryAccount, refusal } from '../support/inventory.ts';
+import { type InventoryApi, type Movement, action, createItem, createWarehouse, inventoryAccount, refusal } from '../support/inventory.ts';
+import { type List, json } from '../support/fixtures.ts';
 
 /**
  * GET /v1/inventory/movements against a tenant with a known history:
@@ -14,21 +15,21 @@ describe('GET /v1/inventory/movements', () => {
   let all: Movement[];
   let middle: string;
 
-  const list = async (query = '') => bodyOf<List<Movement>>(await api.get(`/v1/inventory/movements${query}`));
+  const list = async (query = '') => json<List<Movement>>(await api.get(`/v1/inventory/movements${query}`));
 
   beforeAll(async () => {
     ({ api } = await inventoryAccount());
     north = await createWarehouse(api, 'North');
     south = await createWarehouse(api, 'South');
     await createItem(api, { id: 'MOV-A', warehouse_id: north, quantity_on_hand: 10 });
-    await bodyOf(await action(api, 'MOV-A', 'adjust', { quantity: -2, reason: 'broken' }));
-    await bodyOf(await action(api, 'MOV-A', 'transfer', { quantity: 3, from_warehouse_id: north, to_warehouse_id: south }));
+    await json(await action(api, 'MOV-A', 'adjust', { quantity: -2, reason: 'broken' }));
+    await json(await action(api, 'MOV-A', 'transfer', { quantity: 3, from_warehouse_id: north, to_warehouse_id: south }));
     await new Promise((resolve) => setTimeout(resolve, 5)); // a distinct instant for the created_after / created_before bounds
     middle = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 5));
     await createItem(api, { id: 'MOV-B', warehouse_id: south, quantity_on_hand: 5 });
-    await bodyOf(await action(api, 'MOV-B', 'receive', { quantity: 4, warehouse_id: north }));
-    await bodyOf(await action(api, 'MOV-B', 'adjust', { quantity: 1 }));
+    await json(await action(api, 'MOV-B', 'receive', { quantity: 4, warehouse_id: north }));
+    await json(await action(api, 'MOV-B', 'adjust', { quantity: 1 }));
     all = (await list('?per_page=100')).data;
   });
 
@@ -112,11 +113,11 @@ describe('GET /v1/inventory/movements', () => {
 
   it('GET /v1/inventory/movements/{id} returns one movement; unknown and other tenants’ ids are 404', async () => {
     const movement = all[3] as Movement;
-    expect(await bodyOf(await api.get(`/v1/inventory/movements/${movement.id}`))).toEqual(movement);
+    expect(await json(await api.get(`/v1/inventory/movements/${movement.id}`))).toEqual(movement);
     await refusal(await api.get('/v1/inventory/movements/mov_000000000000000000000000'), 404, 'not_found');
     const other = await inventoryAccount();
     await refusal(await other.api.get(`/v1/inventory/movements/${movement.id}`), 404, 'not_found');
-    expect((await bodyOf<List<Movement>>(await other.api.get('/v1/inventory/movements'))).meta.total).toBe(0);
+    expect((await json<List<Movement>>(await other.api.get('/v1/inventory/movements'))).meta.total).toBe(0);
   });
 
   it('needs inventory:read', async () => {
@@ -136,10 +137,10 @@ describe('GET /v1/inventory/movements', () => {
       [{ item: 'MOV-A', kind: 'adjustment' }, '?item_id=MOV-A&kind=adjustment'],
       [{ sort: 'created_at', perPage: 2 }, '?sort=created_at&per_page=2'],
     ] as const) {
-      const body = await bodyOf<{ data: { stock_movements: List<Movement> } }>(await api.graphql(query, variables));
+      const body = await json<{ data: { stock_movements: List<Movement> } }>(await api.graphql(query, variables));
       expect(body.data.stock_movements).toEqual(await list(rest));
     }
-    const one = await bodyOf<{ data: { stock_movement: { id: string; kind: string } } }>(await api.graphql(`{ stock_movement(id: "${all[0]?.id}") { id kind } }`));
+    const one = await json<{ data: { stock_movement: { id: string; kind: string } } }>(await api.graphql(`{ stock_movement(id: "${all[0]?.id}") { id kind } }`));
     expect(one.data.stock_movement).toEqual({ id: all[0]?.id, kind: 'adjustment' });
   });
 });

@@ -1,20 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  type InventoryApi,
-  type List,
-  type Movement,
-  type StockItem,
-  action,
-  bodyOf,
-  createItem,
-  createWarehouse,
-  expectConsistentStock,
-  getItem,
-  inventoryAccount,
-  levelsOf,
-  movementsOf,
-  refusal,
-} from '../support/inventory.ts';
+import { type InventoryApi, type Movement, type StockItem, action, createItem, createWarehouse, expectConsistentStock, getItem, inventoryAccount, levelsOf, movementsOf, refusal } from '../support/inventory.ts';
+import { type List, json } from '../support/fixtures.ts';
 
 /** Stock levels per warehouse, movements, and the adjust / receive / transfer actions. */
 let counter = 0;
@@ -50,26 +36,26 @@ describe('inventory stock', () => {
 
     it('accepts allow_backorder on creation and in a PATCH', async () => {
       expect((await createItem(api, { id: 'BO-FLAG', warehouse_id: north, allow_backorder: true })).allow_backorder).toBe(true);
-      const patched = await bodyOf<StockItem>(await api.send('PATCH', '/v1/inventory/items/BO-FLAG', { allow_backorder: false }));
+      const patched = await json<StockItem>(await api.send('PATCH', '/v1/inventory/items/BO-FLAG', { allow_backorder: false }));
       expect(patched).toMatchObject({ allow_backorder: false, version: 2 });
     });
 
     it('records a PATCH of quantity_on_hand as an adjustment of the difference in the home warehouse', async () => {
       await createItem(api, { id: 'PATCH-Q', warehouse_id: north, quantity_on_hand: 10 });
-      const patched = await bodyOf<StockItem>(await api.send('PATCH', '/v1/inventory/items/PATCH-Q', { quantity_on_hand: 4, name: 'Renamed' }));
+      const patched = await json<StockItem>(await api.send('PATCH', '/v1/inventory/items/PATCH-Q', { quantity_on_hand: 4, name: 'Renamed' }));
       expect(patched).toMatchObject({ quantity_on_hand: 4, name: 'Renamed', version: 2 });
       expect((await movementsOf(api, 'PATCH-Q')).map(({ kind, quantity, quantity_after, warehouse_id }) => ({ kind, quantity, quantity_after, warehouse_id }))).toEqual([
         { kind: 'receipt', quantity: 10, quantity_after: 10, warehouse_id: north },
         { kind: 'adjustment', quantity: -6, quantity_after: 4, warehouse_id: north },
       ]);
       // The same total again changes nothing.
-      expect(await bodyOf<StockItem>(await api.send('PATCH', '/v1/inventory/items/PATCH-Q', { quantity_on_hand: 4 }))).toEqual(patched);
+      expect(await json<StockItem>(await api.send('PATCH', '/v1/inventory/items/PATCH-Q', { quantity_on_hand: 4 }))).toEqual(patched);
       await expectConsistentStock(api, 'PATCH-Q');
     });
 
     it('refuses a PATCH that would take the home warehouse below zero, although the item total allows it', async () => {
       await createItem(api, { id: 'PATCH-SPLIT', warehouse_id: north, quantity_on_hand: 2 });
-      await bodyOf(await action(api, 'PATCH-SPLIT', 'receive', { quantity: 8, warehouse_id: south }));
+      await json(await action(api, 'PATCH-SPLIT', 'receive', { quantity: 8, warehouse_id: south }));
       const before = await getItem(api, 'PATCH-SPLIT');
       await refusal(await api.send('PATCH', '/v1/inventory/items/PATCH-SPLIT', { quantity_on_hand: 5 }), 409, 'insufficient_stock', ['quantity_on_hand']);
       expect(await getItem(api, 'PATCH-SPLIT')).toEqual(before);
@@ -77,11 +63,11 @@ describe('inventory stock', () => {
 
     it('changing the home warehouse moves no stock', async () => {
       await createItem(api, { id: 'REHOME', warehouse_id: north, quantity_on_hand: 5 });
-      const moved = await bodyOf<StockItem>(await api.send('PATCH', '/v1/inventory/items/REHOME', { warehouse_id: south }));
+      const moved = await json<StockItem>(await api.send('PATCH', '/v1/inventory/items/REHOME', { warehouse_id: south }));
       expect(moved).toMatchObject({ warehouse_id: south, quantity_on_hand: 5 });
       expect(await levelsOf(api, 'REHOME')).toEqual({ [north]: 5 });
       // Adjustments now default to the new home.
-      await bodyOf(await action(api, 'REHOME', 'adjust', { quantity: 3 }));
+      await json(await action(api, 'REHOME', 'adjust', { quantity: 3 }));
       expect(await expectConsistentStock(api, 'REHOME')).toEqual({ [north]: 5, [south]: 3 });
     });
   });
@@ -89,10 +75,10 @@ describe('inventory stock', () => {
   describe('POST /v1/inventory/items/{id}/adjust', () => {
     it('adds or removes stock in the home warehouse by default, or in the warehouse named, with a reason', async () => {
       const created = await createItem(api, { id: 'ADJ-1', warehouse_id: north, quantity_on_hand: 10 });
-      const down = await bodyOf<StockItem>(await action(api, 'ADJ-1', 'adjust', { quantity: -3, reason: 'damaged' }));
+      const down = await json<StockItem>(await action(api, 'ADJ-1', 'adjust', { quantity: -3, reason: 'damaged' }));
       expect(down).toMatchObject({ id: 'ADJ-1', quantity_on_hand: 7, version: 2 });
       expect(Date.parse(down.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
-      const up = await bodyOf<StockItem>(await action(api, 'ADJ-1', 'adjust', { quantity: 4, warehouse_id: south }));
+      const up = await json<StockItem>(await action(api, 'ADJ-1', 'adjust', { quantity: 4, warehouse_id: south }));
       expect(up).toMatchObject({ quantity_on_hand: 11, version: 3 });
       const movements = await movementsOf(api, 'ADJ-1');
       expect(movements.slice(1).map(({ kind, quantity, quantity_after, warehouse_id, reason }) => ({ kind, quantity, quantity_after, warehouse_id, reason }))).toEqual([
@@ -111,7 +97,7 @@ describe('inventory stock', () => {
       expect(await getItem(api, 'ADJ-SHORT')).toMatchObject({ quantity_on_hand: 2, version: 1 });
       expect(await movementsOf(api, 'ADJ-SHORT')).toHaveLength(1);
       // Down to exactly zero is allowed.
-      expect((await bodyOf<StockItem>(await action(api, 'ADJ-SHORT', 'adjust', { quantity: -2 }))).quantity_on_hand).toBe(0);
+      expect((await json<StockItem>(await action(api, 'ADJ-SHORT', 'adjust', { quantity: -2 }))).quantity_on_hand).toBe(0);
     });
 
     it.each([
@@ -153,8 +139,8 @@ describe('inventory stock', () => {
   describe('POST /v1/inventory/items/{id}/receive', () => {
     it('adds stock as a receipt, into the home warehouse by default', async () => {
       await createItem(api, { id: 'RCV-1', warehouse_id: north });
-      expect((await bodyOf<StockItem>(await action(api, 'RCV-1', 'receive', { quantity: 6, reason: 'PO 17' }))).quantity_on_hand).toBe(6);
-      expect((await bodyOf<StockItem>(await action(api, 'RCV-1', 'receive', { quantity: 2, warehouse_id: south }))).quantity_on_hand).toBe(8);
+      expect((await json<StockItem>(await action(api, 'RCV-1', 'receive', { quantity: 6, reason: 'PO 17' }))).quantity_on_hand).toBe(6);
+      expect((await json<StockItem>(await action(api, 'RCV-1', 'receive', { quantity: 2, warehouse_id: south }))).quantity_on_hand).toBe(8);
       expect((await movementsOf(api, 'RCV-1')).map(({ kind, quantity, warehouse_id, reason }) => ({ kind, quantity, warehouse_id, reason }))).toEqual([
         { kind: 'receipt', quantity: 6, warehouse_id: north, reason: 'PO 17' },
         { kind: 'receipt', quantity: 2, warehouse_id: south, reason: null },
@@ -178,7 +164,7 @@ describe('inventory stock', () => {
 
   it('refuses a receipt that would take a level or the total past 2147483647, changing nothing', async () => {
     await createItem(api, { id: 'RCV-HUGE', warehouse_id: north, quantity_on_hand: 1_000_000_000 });
-    await bodyOf(await action(api, 'RCV-HUGE', 'receive', { quantity: 1_000_000_000 }));
+    await json(await action(api, 'RCV-HUGE', 'receive', { quantity: 1_000_000_000 }));
     await refusal(await action(api, 'RCV-HUGE', 'receive', { quantity: 1_000_000_000 }), 400, 'validation_failed', ['quantity']);
     await refusal(await action(api, 'RCV-HUGE', 'receive', { quantity: 200_000_000, warehouse_id: south }), 400, 'validation_failed', ['quantity']);
     expect(await expectConsistentStock(api, 'RCV-HUGE')).toEqual({ [north]: 2_000_000_000 });
@@ -187,7 +173,7 @@ describe('inventory stock', () => {
   describe('POST /v1/inventory/items/{id}/transfer', () => {
     it('moves stock between warehouses as a transfer_out and a transfer_in sharing a transfer_id; the total stays', async () => {
       await createItem(api, { id: 'TRF-1', warehouse_id: north, quantity_on_hand: 10 });
-      const moved = await bodyOf<StockItem>(await action(api, 'TRF-1', 'transfer', { quantity: 4, from_warehouse_id: north, to_warehouse_id: south, reason: 'rebalance' }));
+      const moved = await json<StockItem>(await action(api, 'TRF-1', 'transfer', { quantity: 4, from_warehouse_id: north, to_warehouse_id: south, reason: 'rebalance' }));
       expect(moved).toMatchObject({ quantity_on_hand: 10, version: 2 });
       const [, out, into] = await movementsOf(api, 'TRF-1');
       expect(out).toMatchObject({ kind: 'transfer_out', warehouse_id: north, quantity: -4, quantity_after: 6, reason: 'rebalance' });
@@ -199,7 +185,7 @@ describe('inventory stock', () => {
 
     it('refuses to move more than the source warehouse holds, changing nothing', async () => {
       await createItem(api, { id: 'TRF-SHORT', warehouse_id: north, quantity_on_hand: 3 });
-      await bodyOf(await action(api, 'TRF-SHORT', 'receive', { quantity: 50, warehouse_id: south }));
+      await json(await action(api, 'TRF-SHORT', 'receive', { quantity: 50, warehouse_id: south }));
       await refusal(await action(api, 'TRF-SHORT', 'transfer', { quantity: 4, from_warehouse_id: north, to_warehouse_id: south }), 409, 'insufficient_stock', ['quantity']);
       expect(await expectConsistentStock(api, 'TRF-SHORT')).toEqual({ [north]: 3, [south]: 50 });
     });
@@ -223,13 +209,13 @@ describe('inventory stock', () => {
   describe('backorders', () => {
     it('lets an item with allow_backorder go below zero, and receipts bring it back', async () => {
       await createItem(api, { id: 'BO-1', warehouse_id: north, quantity_on_hand: 2, allow_backorder: true });
-      expect((await bodyOf<StockItem>(await action(api, 'BO-1', 'adjust', { quantity: -5 }))).quantity_on_hand).toBe(-3);
-      expect((await bodyOf<StockItem>(await action(api, 'BO-1', 'transfer', { quantity: 2, from_warehouse_id: south, to_warehouse_id: north }))).quantity_on_hand).toBe(-3);
+      expect((await json<StockItem>(await action(api, 'BO-1', 'adjust', { quantity: -5 }))).quantity_on_hand).toBe(-3);
+      expect((await json<StockItem>(await action(api, 'BO-1', 'transfer', { quantity: 2, from_warehouse_id: south, to_warehouse_id: north }))).quantity_on_hand).toBe(-3);
       expect(await expectConsistentStock(api, 'BO-1')).toEqual({ [north]: -1, [south]: -2 });
       // Backorders turned off: negative levels stay, may only rise, and no further decrease is taken.
-      await bodyOf(await api.send('PATCH', '/v1/inventory/items/BO-1', { allow_backorder: false }));
+      await json(await api.send('PATCH', '/v1/inventory/items/BO-1', { allow_backorder: false }));
       await refusal(await action(api, 'BO-1', 'adjust', { quantity: -1 }), 409, 'insufficient_stock', ['quantity']);
-      expect((await bodyOf<StockItem>(await action(api, 'BO-1', 'receive', { quantity: 1 }))).quantity_on_hand).toBe(-2);
+      expect((await json<StockItem>(await action(api, 'BO-1', 'receive', { quantity: 1 }))).quantity_on_hand).toBe(-2);
       expect(await expectConsistentStock(api, 'BO-1')).toEqual({ [north]: 0, [south]: -2 });
     });
   });
@@ -237,7 +223,7 @@ describe('inventory stock', () => {
   describe('versions', () => {
     it('refuses a stale body version with 409 version_conflict and applies the current one', async () => {
       const item = await createItem(api, { id: 'VER-1', warehouse_id: north, quantity_on_hand: 5 });
-      const adjusted = await bodyOf<StockItem>(await action(api, 'VER-1', 'adjust', { quantity: 1, version: item.version }));
+      const adjusted = await json<StockItem>(await action(api, 'VER-1', 'adjust', { quantity: 1, version: item.version }));
       expect(adjusted.version).toBe(2);
       for (const [verb, body] of [
         ['adjust', { quantity: 1, version: 1 }],
@@ -249,7 +235,7 @@ describe('inventory stock', () => {
       }
       await refusal(await api.send('PATCH', '/v1/inventory/items/VER-1', { name: 'x', version: 1 }), 409, 'version_conflict', ['version']);
       expect(await getItem(api, 'VER-1')).toEqual(adjusted);
-      expect((await bodyOf<StockItem>(await api.send('PATCH', '/v1/inventory/items/VER-1', { name: 'y', version: 2 }))).version).toBe(3);
+      expect((await json<StockItem>(await api.send('PATCH', '/v1/inventory/items/VER-1', { name: 'y', version: 2 }))).version).toBe(3);
     });
 
     // The edge's If-Match handling is being built by the lead at the time of writing.
@@ -286,11 +272,11 @@ describe('inventory stock', () => {
         const problem = await refusal(await reader.request('POST', `/v1/inventory/items/SCOPE-1/${verb}`, body), 403, 'insufficient_scope');
         expect(problem.required_scope).toBe('inventory:write');
       }
-      const graphql = await bodyOf<{ errors: Array<{ extensions: { code: string; required_scope: string } }> }>(await reader.graphql('mutation { adjust_inventory_item(id: "SCOPE-1", input: { quantity: 1 }) { id } }'));
+      const graphql = await json<{ errors: Array<{ extensions: { code: string; required_scope: string } }> }>(await reader.graphql('mutation { adjust_inventory_item(id: "SCOPE-1", input: { quantity: 1 }) { id } }'));
       expect(graphql.errors[0]?.extensions).toMatchObject({ code: 'insufficient_scope', required_scope: 'inventory:write' });
       expect(await getItem(reader, 'SCOPE-1')).toMatchObject({ quantity_on_hand: 3, version: 1 });
       // Reading the history needs inventory:read only.
-      expect((await bodyOf<List<Movement>>(await reader.get('/v1/inventory/movements?item_id=SCOPE-1'))).meta.total).toBe(1);
+      expect((await json<List<Movement>>(await reader.get('/v1/inventory/movements?item_id=SCOPE-1'))).meta.total).toBe(1);
     });
   });
 
@@ -335,7 +321,7 @@ describe('inventory stock', () => {
 
     it('concurrent transfers in opposite directions complete without deadlock and conserve the total', async () => {
       await createItem(api, { id: 'RACE-2', warehouse_id: north, quantity_on_hand: 50 });
-      await bodyOf(await action(api, 'RACE-2', 'receive', { quantity: 50, warehouse_id: south }));
+      await json(await action(api, 'RACE-2', 'receive', { quantity: 50, warehouse_id: south }));
       const responses = await Promise.all(
         Array.from({ length: 30 }, (_, index) =>
           action(api, 'RACE-2', 'transfer', index % 2 === 0 ? { quantity: 3, from_warehouse_id: north, to_warehouse_id: south } : { quantity: 2, from_warehouse_id: south, to_warehouse_id: north }),
@@ -370,15 +356,15 @@ describe('inventory stock', () => {
       const mutation = `mutation($id: String!) {
         receive_inventory_item(id: $id, input: { quantity: 2, warehouse_id: "${south}" }) { quantity_on_hand }
       }`;
-      expect(await bodyOf(await api.graphql(mutation, { id: 'GQL-STOCK' }))).toEqual({ data: { receive_inventory_item: { quantity_on_hand: 10 } } });
-      const transfer = await bodyOf<{ data: { transfer_inventory_item: { quantity_on_hand: number; version: number } } }>(
+      expect(await json(await api.graphql(mutation, { id: 'GQL-STOCK' }))).toEqual({ data: { receive_inventory_item: { quantity_on_hand: 10 } } });
+      const transfer = await json<{ data: { transfer_inventory_item: { quantity_on_hand: number; version: number } } }>(
         await api.graphql(`mutation { transfer_inventory_item(id: "GQL-STOCK", input: { quantity: 3, from_warehouse_id: "${north}", to_warehouse_id: "${south}", version: 2 }) { quantity_on_hand version } }`),
       );
       expect(transfer.data.transfer_inventory_item).toEqual({ quantity_on_hand: 10, version: 3 });
-      const adjust = await bodyOf<{ data: { adjust_inventory_item: { quantity_on_hand: number } } }>(await api.graphql('mutation { adjust_inventory_item(id: "GQL-STOCK", input: { quantity: -1, reason: "count" }) { quantity_on_hand } }'));
+      const adjust = await json<{ data: { adjust_inventory_item: { quantity_on_hand: number } } }>(await api.graphql('mutation { adjust_inventory_item(id: "GQL-STOCK", input: { quantity: -1, reason: "count" }) { quantity_on_hand } }'));
       expect(adjust.data.adjust_inventory_item.quantity_on_hand).toBe(9);
 
-      const read = await bodyOf<{
+      const read = await json<{
         data: { inventory_item: { stock_levels: Array<{ warehouse_id: string; quantity_on_hand: number; warehouse: { name: string } }>; movements: Array<{ kind: string; quantity: number; quantity_after: number }>; latest: Array<{ kind: string }> } };
       }>(
         await api.graphql(`{ inventory_item(id: "GQL-STOCK") {
@@ -403,7 +389,7 @@ describe('inventory stock', () => {
     });
 
     it('resolves levels and movements for a whole page of items', async () => {
-      const page = await bodyOf<{ data: { inventory_items: { data: Array<{ id: string; quantity_on_hand: number; stock_levels: Array<{ quantity_on_hand: number; warehouse: { id: string } }>; movements: Array<{ quantity: number }> }> } } }>(
+      const page = await json<{ data: { inventory_items: { data: Array<{ id: string; quantity_on_hand: number; stock_levels: Array<{ quantity_on_hand: number; warehouse: { id: string } }>; movements: Array<{ quantity: number }> }> } } }>(
         await api.graphql('{ inventory_items(per_page: 100) { data { id quantity_on_hand stock_levels { quantity_on_hand warehouse { id } } movements(per_page: 100) { quantity } } } }'),
       );
       expect(page.data.inventory_items.data.length).toBeGreaterThan(20);
@@ -416,9 +402,9 @@ describe('inventory stock', () => {
 
     it('reports refusals with the same codes and fields', async () => {
       await createItem(api, { id: 'GQL-REFUSE', warehouse_id: north, quantity_on_hand: 1 });
-      const body = await bodyOf<{ errors: Array<{ extensions: { code: string; errors: Array<{ field: string }> } }> }>(await api.graphql('mutation { adjust_inventory_item(id: "GQL-REFUSE", input: { quantity: -2 }) { id } }'));
+      const body = await json<{ errors: Array<{ extensions: { code: string; errors: Array<{ field: string }> } }> }>(await api.graphql('mutation { adjust_inventory_item(id: "GQL-REFUSE", input: { quantity: -2 }) { id } }'));
       expect(body.errors[0]?.extensions).toMatchObject({ code: 'insufficient_stock', errors: [{ field: 'quantity' }] });
-      const perPage = await bodyOf<{ errors: Array<{ extensions: { code: string } }> }>(await api.graphql('{ inventory_item(id: "GQL-REFUSE") { movements(per_page: 101) { id } } }'));
+      const perPage = await json<{ errors: Array<{ extensions: { code: string } }> }>(await api.graphql('{ inventory_item(id: "GQL-REFUSE") { movements(per_page: 101) { id } } }'));
       expect(perPage.errors[0]?.extensions.code).toBe('invalid_parameter');
     });
   });

@@ -35,4 +35,15 @@ describe('GraphQL query cost limits', () => {
     const refused = await run(aliased(31));
     expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'query_too_complex', limit: 'aliases', maximum: 30 });
   });
+
+  it('refuses a query whose nested pages could return more than 25,000 records, with its estimate, and accepts a large but bounded one', async () => {
+    const exploding = '{ orders(per_page: 100) { data { lines { item { open_purchase_orders { lines { item { id } } } } } } } }';
+    const refused = await run(exploding);
+    expect(refused.data).toBeUndefined();
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'query_too_complex', limit: 'complexity', maximum: 25_000 });
+    expect(refused.errors?.[0]?.extensions.actual).toBeGreaterThan(25_000);
+    expect(refused.errors?.[0]?.message).toMatch(/complexity limit of 25000/);
+    // The same shape with a page of 10 stays under the limit.
+    expect((await run(exploding.replace('per_page: 100', 'per_page: 10'))).errors).toBeUndefined();
+  });
 });

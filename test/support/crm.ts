@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type ApiClient, type TestAccount, accessToken, apiClient, platformUrl, signedInAccount } from './fixtures.ts';
+import { type ApiClient, json, signedInAccount, type TestAccount } from './fixtures.ts';
 
 /** Helpers of the CRM contract tests: records as REST returns them and ways to arrange them. */
 
@@ -73,10 +73,6 @@ export interface Order {
   updated_at: string;
 }
 
-export interface List<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
 
 /** An account with every CRM and inventory scope, a warehouse, and its REST/GraphQL client. */
 export async function crmAccount(scopes: string[] = CRM_SCOPES): Promise<TestAccount & { api: ApiClient; warehouseId: string }> {
@@ -86,16 +82,7 @@ export async function crmAccount(scopes: string[] = CRM_SCOPES): Promise<TestAcc
   return { ...account, warehouseId: ((await response.json()) as { id: string }).id };
 }
 
-/** A client of the same tenant whose token holds only `scope` (a subset of the client's scopes). */
-export async function clientWithScope(account: TestAccount, scope: string): Promise<ApiClient> {
-  return apiClient(await accessToken(account.clientId, account.clientSecret, scope), account.tenantId);
-}
 
-export async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 export async function createCustomer(api: ApiClient, body: Record<string, unknown> = {}): Promise<Customer> {
   return json<Customer>(await api.send('POST', '/v1/crm/customers', { name: 'Acme GmbH', currency: 'EUR', ...body }), 201);
@@ -121,23 +108,5 @@ export async function getOrder(api: ApiClient, id: string): Promise<Order> {
   return json<Order>(await api.get(`/v1/crm/orders/${id}`), 200);
 }
 
-/** A request with extra headers (If-Match), authenticated like `account`'s client. */
-export async function sendWithHeaders(account: TestAccount, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
-  const token = await accessToken(account.clientId, account.clientSecret);
-  return fetch(`${platformUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'x-service-tenant': account.tenantId, 'content-type': 'application/json', ...headers },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-}
 
-export async function graphqlData<T>(api: ApiClient, query: string, variables?: Record<string, unknown>): Promise<T> {
-  const body = (await (await api.graphql(query, variables)).json()) as { data?: T; errors?: unknown[] };
-  if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-  return body.data as T;
-}
 
-export async function graphqlErrors(api: ApiClient, query: string, variables?: Record<string, unknown>): Promise<Array<{ message: string; path?: string[]; extensions?: Record<string, unknown> }>> {
-  const body = (await (await api.graphql(query, variables)).json()) as { errors?: Array<{ message: string; path?: string[]; extensions?: Record<string, unknown> }> };
-  return body.errors ?? [];
-}

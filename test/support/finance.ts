@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type ApiClient, type TestAccount, accessToken, apiClient, platformUrl, signedInAccount } from './fixtures.ts';
+import { type ApiClient, json, type List, signedInAccount, type TestAccount } from './fixtures.ts';
 
 /** Helpers of the finance contract tests: records as REST returns them and ways to arrange them. */
 
@@ -68,10 +68,6 @@ export interface LedgerBalance {
   balance: number;
 }
 
-export interface List<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
 
 export type FinanceAccount = TestAccount & { api: ApiClient };
 
@@ -80,40 +76,10 @@ export function financeAccount(scopes: string[] = FINANCE_SCOPES): Promise<Finan
   return signedInAccount(scopes);
 }
 
-/** A client of the same tenant whose token holds only `scope` (a subset of the client's scopes). */
-export async function clientWithScope(account: TestAccount, scope: string): Promise<ApiClient> {
-  return apiClient(await accessToken(account.clientId, account.clientSecret, scope), account.tenantId);
-}
 
-/** The body of a response that must have `status` (the body is shown when it has not). */
-export async function json<T>(response: Response, status: number): Promise<T> {
-  const text = await response.text();
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
-/** A request with extra headers (If-Match), authenticated like `account`'s client. */
-export async function sendWithHeaders(account: TestAccount, method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Response> {
-  const token = await accessToken(account.clientId, account.clientSecret);
-  return fetch(`${platformUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'x-service-tenant': account.tenantId, ...(body !== undefined && { 'content-type': 'application/json' }), ...headers },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-}
 
-export async function graphqlData<T>(api: ApiClient, query: string, variables?: Record<string, unknown>): Promise<T> {
-  const body = (await (await api.graphql(query, variables)).json()) as { data?: T; errors?: unknown[] };
-  if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-  return body.data as T;
-}
 
-export type GraphqlError = { message: string; path?: string[]; extensions?: Record<string, unknown> };
-
-export async function graphqlErrors(api: ApiClient, query: string, variables?: Record<string, unknown>): Promise<GraphqlError[]> {
-  const body = (await (await api.graphql(query, variables)).json()) as { errors?: GraphqlError[] };
-  return body.errors ?? [];
-}
 
 // --- CRM records finance needs (created through CRM's REST API) ---------------------------------
 

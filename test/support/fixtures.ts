@@ -105,3 +105,36 @@ export async function problemOf(response: Response): Promise<Problem> {
   if (problem.request_id !== response.headers.get('x-request-id')) throw new Error('problem request_id differs from X-Request-Id');
   return problem;
 }
+
+/** A page of records as every list operation returns it. */
+export interface List<T> {
+  data: T[];
+  meta: { total: number; page: number; per_page: number };
+}
+
+/** The JSON body of a response that must have `status` (the body is shown when it has not). */
+export async function json<T>(response: Response, status = 200): Promise<T> {
+  const text = await response.text();
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A client of the same tenant whose token holds only `scope` (a subset of the client's scopes). */
+export async function clientWithScope(account: TestAccount, scope: string): Promise<ApiClient> {
+  return apiClient(await accessToken(account.clientId, account.clientSecret, scope), account.tenantId);
+}
+
+export type GraphqlError = { message: string; path?: string[]; extensions?: Record<string, unknown> };
+
+/** The data of a GraphQL request that must succeed. */
+export async function graphqlData<T>(api: ApiClient, query: string, variables?: Record<string, unknown>): Promise<T> {
+  const body = (await (await api.graphql(query, variables)).json()) as { data?: T; errors?: unknown[] };
+  if (body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  return body.data as T;
+}
+
+/** The errors of a GraphQL request (none: an empty list). */
+export async function graphqlErrors(api: ApiClient, query: string, variables?: Record<string, unknown>): Promise<GraphqlError[]> {
+  const body = (await (await api.graphql(query, variables)).json()) as { errors?: GraphqlError[] };
+  return body.errors ?? [];
+}

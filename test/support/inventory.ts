@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type ApiClient, type Problem, accessToken, apiClient, createAccount, platformUrl, problemOf } from './fixtures.ts';
+import { accessToken, apiClient, type ApiClient, createAccount, json, type List, platformUrl, type Problem, problemOf } from './fixtures.ts';
 
 /** An inventory item as REST returns it. */
 export interface StockItem {
@@ -40,10 +40,6 @@ export interface Movement {
   created_at: string;
 }
 
-export interface List<T> {
-  data: T[];
-  meta: { total: number; page: number; per_page: number };
-}
 
 export const INVENTORY_SCOPES = ['inventory:read', 'inventory:write'];
 
@@ -81,11 +77,6 @@ export async function inventoryAccount(): Promise<InventoryAccount> {
   };
 }
 
-/** The JSON body of a response that must have `status`. */
-export async function bodyOf<T>(response: Response, status = 200): Promise<T> {
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** The problem of a refused request, checking its status, code and (when given) the fields at fault. */
 export async function refusal(response: Response, status: number, code: string, fields?: string[]): Promise<Problem> {
@@ -96,14 +87,14 @@ export async function refusal(response: Response, status: number, code: string, 
 }
 
 export async function createWarehouse(api: ApiClient, name: string): Promise<string> {
-  return (await bodyOf<Warehouse>(await api.send('POST', '/v1/inventory/warehouses', { name }), 201)).id;
+  return (await json<Warehouse>(await api.send('POST', '/v1/inventory/warehouses', { name }), 201)).id;
 }
 
 export async function createItem(api: ApiClient, body: { id: string; warehouse_id: string; quantity_on_hand?: number; reorder_point?: number; name?: string; allow_backorder?: boolean }): Promise<StockItem> {
-  return bodyOf<StockItem>(await api.send('POST', '/v1/inventory/items', { name: `Item ${body.id}`, quantity_on_hand: 0, reorder_point: 0, ...body }), 201);
+  return json<StockItem>(await api.send('POST', '/v1/inventory/items', { name: `Item ${body.id}`, quantity_on_hand: 0, reorder_point: 0, ...body }), 201);
 }
 
-export const getItem = async (api: ApiClient, id: string) => bodyOf<StockItem>(await api.get(`/v1/inventory/items/${encodeURIComponent(id)}`));
+export const getItem = async (api: ApiClient, id: string) => json<StockItem>(await api.get(`/v1/inventory/items/${encodeURIComponent(id)}`));
 
 export const action = (api: ApiClient, id: string, verb: string, body: unknown) => api.send('POST', `/v1/inventory/items/${encodeURIComponent(id)}/${verb}`, body);
 
@@ -111,7 +102,7 @@ export const action = (api: ApiClient, id: string, verb: string, body: unknown) 
 export async function movementsOf(api: ApiClient, itemId: string): Promise<Movement[]> {
   const movements: Movement[] = [];
   for (let page = 1; ; page++) {
-    const list = await bodyOf<List<Movement>>(await api.get(`/v1/inventory/movements?item_id=${encodeURIComponent(itemId)}&sort=created_at&per_page=100&page=${page}`));
+    const list = await json<List<Movement>>(await api.get(`/v1/inventory/movements?item_id=${encodeURIComponent(itemId)}&sort=created_at&per_page=100&page=${page}`));
     movements.push(...list.data);
     if (movements.length >= list.meta.total || list.data.length === 0) return movements;
   }
@@ -119,7 +110,7 @@ export async function movementsOf(api: ApiClient, itemId: string): Promise<Movem
 
 /** The item's stock levels by warehouse id, through GraphQL. */
 export async function levelsOf(api: ApiClient, itemId: string): Promise<Record<string, number>> {
-  const body = await bodyOf<{ data: { inventory_item: { stock_levels: Array<{ warehouse_id: string; quantity_on_hand: number }> } } }>(
+  const body = await json<{ data: { inventory_item: { stock_levels: Array<{ warehouse_id: string; quantity_on_hand: number }> } } }>(
     await api.graphql('query($id: String!) { inventory_item(id: $id) { stock_levels { warehouse_id quantity_on_hand } } }', { id: itemId }),
   );
   return Object.fromEntries(body.data.inventory_item.stock_levels.map((level) => [level.warehouse_id, level.quantity_on_hand]));

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, platformUrl, problemOf, signedInAccount } from '../support/fixtures.ts';
+
+const EVERY_SCOPE = [
+  'inventory:read',
+  'inventory:write',
+  'crm:read',
+  'crm:write',
+  'finance:read',
+  'finance:write',
+  'api_keys:read',
+  'api_keys:write',
+  'users:read',
+  'users:write',
+  'roles:read',
+  'roles:write',
+  'audit:read',
+  'tenants:read',
+];
+
+/** A valid body of each write taking an id, so that a refusal can only come from the tenant check. */
+const BODIES: Record<string, unknown> = {
+  'PATCH /v1/inventory/items/{id}': { name: 'Taken over' },
+  'POST /v1/inventory/items/{id}/adjust': { quantity: -1, reason: 'theft' },
+  'POST /v1/inventory/items/{id}/receive': { quantity: 5 },
+  'PATCH /v1/inventory/warehouses/{id}': { name: 'Taken over' },
+  'PATCH /v1/crm/customers/{id}': { name: 'Taken over' },
+  'PATCH /v1/crm/orders/{id}': { notes: 'Taken over' },
+  'PATCH /v1/finance/invoices/{id}': { memo: 'Taken over' },
+  'POST /v1/finance/invoices/{id}/pay': {},
+  'PATCH /v1/tenants/users/{id}': { name: 'Taken over' },
+  'PATCH /v1/tenants/roles/{id}': { name: 'Taken over' },
+};
+
+interface Records {
+  item: string;
+  warehouse: string;
+  movement: string;
+  customer: string;
+  order: string;
+  invoice: string;
+  ledgerEntry: string;
+  apiKey: string;
+  user: string;
+  role: string;
+  client: string;
+}
+
+/** Which record of the victim each templated path names, by its first segments. */
+const RESOURCE_OF_PATH: Array<[RegExp, keyof Records]> = [
+  [/^\/v1\/inventory\/items\//, 'item'],
+  [/^\/v1\/inventory\/warehouses\//, 'warehouse'],
+  [/^\/v1\/inventory\/movements\//, 'movement'],
+  [/^\/v1\/crm\/customers\//, 'customer'],
+  [/^\/v1\/crm\/orders\//, 'order'],
+  [/^\/v1\/finance\/invoices\//, 'invoice'],
+  [/^\/v1\/finance\/ledger-entries\//, 'ledgerEntry'],
+  [/^\/v1\/auth\/api-keys\//, 'apiKey'],
+  [/^\/v1\/auth\/clients\//, 'client'],
+  [/^\/v1\/tenants\/users\//, 'user'],
+  [/^\/v1\/tenants\/roles\//, 'role'],
+];
+
+async function created<T extends { id: string }>(api: ApiClient, path: string, body: unknown): Promise<T> {
+  const response = await api.send('POST', path, body);
+  if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The tenant isolation matrix: an attacker holding every scope in its own tenant calls every REST
+ * operation that takes an id, with the ids of another tenant's records (as if guessed or leaked),
+ * with valid bodies. Every call must be 404 `not_found` (never revealing that the record exists)
+ * and the victim's records must be exactly as before. The operations come from the published
+ * OpenAPI document, so a new route is covered the day it is added (or fails here until its record
+ * is mapped). References to the victim's records inside bodies and GraphQL lookups are checked too.
+ */
+describe('tenant isolation matrix', () => {
+  let victim: ApiClient;
+  let attacker: ApiClient;
+  let attackerWarehouse: string;
+  let records: Records;
+  let operations: Array<{ method: string; template: string }>;
+
+  /** Everything the victim can read about its records, to compare before and after the attack. */
+  const snapshot = async () => {
+    const paths = [
+      `/v1/inventory/items/${records.item}`,
+      `/v1/inventory/warehouses/${records.warehouse}`,
+      `/v1/inventory/movements?item_id=${records.item}`,
+      `/v1/crm/customers/${records.customer}`,
+      `/v1/crm/orders/${records.order}`,
+      `/v1/finance/invoices/${records.invoice}`,
+      `/v1/finance/ledger-entries?per_page=100`,
+      `/v1/auth/api-keys/${records.apiKey}`,
+      `/v1/tenants/users/${records.user}`,
+      `/v1/tenants/roles/${records.role}`,
+    ];
+    return Promise.all(paths.map(async (path) => [path, await (await victim.get(path)).json()]));
+  };
+
+  beforeAll(async () => {
+    const victimAccount = await signedInAccount(EVERY_SCOPE);
+    victim = victimAccount.api;
+    attacker = (await signedInAccount(EVERY_SCOPE)).api;
+    const warehouse = await created(victim, '/v1/inventory/warehouses', { name: 'Victim main' });
+    await created(victim, '/v1/inventory/warehouses', { name: 'Victim second' });
+    attackerWarehouse = (await created(attacker, '/v1/inventory/warehouses', { name: 'Attacker' })).id;
+    const item = await created(victim, '/v1/inventory/items', { id: `VICTIM-${randomUUID().slice(0, 8)}`, name: 'Secret widget', quantity_on_hand: 50, reorder_point: 5, warehouse_id: warehouse.id });
+    const movements = (await (await victim.get(`/v1/inventory/movements?item_id=${item.id}`)).json()) as { data: Array<{ id: string }> };
+    const customer = await created(victim, '/v1/crm/customers', { name: 'Victim customer', currency: 'EUR' });
+    const order = await created(victim, '/v1/crm/orders', { kind: 'sales', customer_id: customer.id, currency: 'EUR', lines: [{ item_id: item.id, quantity: 2, unit_price: 1000 }] });
+    const invoice = await created(victim, '/v1/finance/invoices', { customer_id: customer.id, currency: 'EUR', lines: [{ description: 'Service', quantity: 1, unit_price: 5000, tax_rate: 2000 }] });
+    const ledgerEntry = await created(victim, '/v1/finance/ledger-entries', { currency: 'EUR', description: 'Opening cash', lines: [{ account: 'cash', debit: 100 }, { account: 'equity', credit: 100 }] });
+    const apiKey = await created(victim, '/v1/auth/api-keys', { name: 'victim key', scopes: ['inventory:read'] });
+    const user = await created(victim, '/v1/tenants/users', { email: `victim-${randomUUID()}@example.com`, role_id: 'role_viewer' });
+    const role = await created(victim, '/v1/tenants/roles', { name: 'Victim role', scopes: ['crm:read'] });
+    records = {
+      item: item.id,
+      warehouse: warehouse.id,
+      movement: movements.data[0]?.id ?? 'missing',
+      customer: customer.id,
+      order: order.id,
+      invoice: invoice.id,
+      ledgerEntry: ledgerEntry.id,
+      apiKey: apiKey.id,
+      user: user.id,
+      role: role.id,
+      client: victimAccount.clientId,
+    };
+    const document = (await (await fetch(`${platformUrl}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    operations = Object.entries(document.paths)
+      .filter(([template]) => template.includes('{id}'))
+      .flatMap(([template, byMethod]) => Object.keys(byMethod).map((method) => ({ method: method.toUpperCase(), template })));
+  });
+
+  it('covers every REST operation that takes an id', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(40);
+    for (const { template } of operations) expect(RESOURCE_OF_PATH.some(([pattern]) => pattern.test(template)), `no victim record mapped for ${template}`).toBe(true);
+  });
+
+  it("answers 404 to every operation on another tenant's record and changes nothing", async () => {
+    const before = await snapshot();
+    const outcomes: string[] = [];
+    for (const { method, template } of operations) {
+      const resource = RESOURCE_OF_PATH.find(([pattern]) => pattern.test(template))?.[1] as keyof Records;
+      const path = template.replace('{id}', encodeURIComponent(records[resource]));
+      const key = `${method} ${template}`;
+      const body = key === 'POST /v1/inventory/items/{id}/transfer' ? { quantity: 1, from_warehouse_id: attackerWarehouse, to_warehouse_id: records.warehouse } : BODIES[key];
+      const response = method === 'GET' ? await attacker.get(path) : await attacker.send(method, path, body ?? {});
+      const problem = response.status === 404 ? await problemOf(response) : undefined;
+      outcomes.push(`${key} -> ${response.status} ${problem?.code ?? (await response.text()).slice(0, 200)}`);
+    }
+    expect(outcomes.filter((outcome) => !outcome.endsWith('-> 404 not_found'))).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses writes that reference another tenant's records, naming the field", async () => {
+    const attackerCustomer = await created<{ id: string }>(attacker, '/v1/crm/customers', { name: 'Attacker customer', currency: 'EUR' });
+    const cases: Array<[string, string, unknown, string]> = [
+      ['POST', '/v1/crm/orders', { kind: 'sales', customer_id: records.customer, currency: 'EUR', lines: [] }, 'customer_id'],
+      ['POST', '/v1/crm/orders', { kind: 'purchase', customer_id: attackerCustomer.id, currency: 'EUR', lines: [{ item_id: records.item, quantity: 1, unit_price: 1 }] }, 'lines.0.item_id'],
+      ['POST', '/v1/finance/invoices', { customer_id: records.customer, currency: 'EUR', lines: [{ description: 'x', quantity: 1, unit_price: 1, tax_rate: 0 }] }, 'customer_id'],
+      ['POST', '/v1/finance/invoices', { order_id: records.order }, 'order_id'],
+      ['POST', '/v1/inventory/items', { id: `ATTACKER-${randomUUID().slice(0, 8)}`, name: 'x', quantity_on_hand: 1, reorder_point: 0, warehouse_id: records.warehouse }, 'warehouse_id'],
+    ];
+    for (const [method, path, body, field] of cases) {
+      const problem = await problemOf(await attacker.send(method, path, body));
+      expect(problem.code, `${method} ${path}`).toBe('validation_failed');
+      expect(problem.errors?.map((error) => error.field), `${method} ${path}`).toContain(field);
+    }
+  });
+
+  it("never lists another tenant's records", async () => {
+    for (const path of ['/v1/inventory/items', '/v1/inventory/movements', '/v1/crm/customers', '/v1/crm/orders', '/v1/finance/invoices', '/v1/finance/ledger-entries', '/v1/finance/ledger-balances']) {
+      const body = JSON.stringify(await (await attacker.get(path)).json());
+      for (const id of [records.item, records.customer, records.order, records.invoice, records.ledgerEntry, records.movement]) expect(body, path).not.toContain(id);
+    }
+  });
+
+  it("answers not_found to GraphQL lookups and navigation of another tenant's records", async () => {
+    const lookups: Array<[string, string]> = [
+      ['inventory_item', records.item],
+      ['warehouse', records.warehouse],
+      ['stock_movement', records.movement],
+      ['customer', records.customer],
+      ['order', records.order],
+      ['invoice', records.invoice],
+      ['ledger_entry', records.ledgerEntry],
+    ];
+    for (const [field, id] of lookups) {
+      const response = (await (await attacker.graphql(`query ($id: String!) { ${field}(id: $id) { id } }`, { id })).json()) as { data: unknown; errors?: Array<{ extensions: { code: string } }> };
+      expect(response.errors?.[0]?.extensions.code, field).toBe('not_found');
+    }
+    // Navigation from the attacker's own records never crosses into the victim's.
+    const orders = (await (await attacker.graphql('{ orders { data { customer { id } lines { item { id } } invoices { id } } } }')).json()) as { data: { orders: { data: unknown[] } } };
+    expect(JSON.stringify(orders)).not.toContain(records.customer);
+  });
+});
