@@ -1,41 +1,20 @@
 // Proves the batching the CRM schema promises: a page of records with its navigation costs a
 // constant number of SQL statements, whatever the page size (no query per order, line or customer).
-import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
-import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
-import type { SubgraphContext } from '@platform/graphql-kit';
-import { type GraphQLSchema, execute, parse } from 'graphql';
+import type { PrismaClient } from '@platform/db';
+import { type SubgraphHarness, type TestRequest, startSubgraphHarness } from '@platform/graphql-kit/testing';
+import type { GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crmSubgraph } from '../src/index.ts';
 
 const TENANT = 'ten_querycount';
 const OTHER_TENANT = 'ten_other';
+const REQUEST: TestRequest = { tenantId: TENANT, scopes: ['crm:read', 'crm:write'], platform: { orders: crmSubgraph.provides!.orders! } };
 
-let database: FreshDatabase;
+let harness: SubgraphHarness;
 let prisma: PrismaClient;
-let statements: string[] = [];
 let schema: GraphQLSchema;
 
-function context(): SubgraphContext {
-  return {
-    principal: { tenantId: TENANT, scopes: new Set(['crm:read', 'crm:write']), credential: { type: 'oauth_client', id: 'cli_test' } },
-    prisma,
-    requestId: 'req_test',
-    platform: {
-      deleteTenantData: () => Promise.reject(new Error('not used')),
-      stock: { applyStockChanges: () => Promise.reject(new Error('not used')), existingItemIds: () => Promise.reject(new Error('not used')) },
-      orders: crmSubgraph.provides!.orders!,
-    },
-    audit: { recordChange: () => Promise.reject(new Error('not used')) },
-  };
-}
-
-/** Runs a query and returns its data and the SQL statements it sent (transaction control excluded). */
-async function run(query: string, variableValues?: Record<string, unknown>) {
-  statements = [];
-  const result = await execute({ schema, document: parse(query), contextValue: context(), variableValues });
-  if (result.errors) throw new Error(JSON.stringify(result.errors));
-  return { data: result.data as Record<string, unknown>, statements: statements.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK|SELECT 1)/i.test(sql.trim())) };
-}
+const run = (query: string, variables?: Record<string, unknown>) => harness.run(schema, query, { request: REQUEST, variables });
 
 async function seed(tenantId: string, customers: number, ordersPerCustomer: number) {
   for (let c = 0; c < customers; c++) {
@@ -56,17 +35,15 @@ async function seed(tenantId: string, customers: number, ordersPerCustomer: numb
 }
 
 beforeAll(async () => {
-  database = await freshDatabase({ prefix: 'crm_batching' });
-  await migrateDatabase(database.url);
-  prisma = createPrismaClient(database.url, { poolSize: 2, onQuery: (sql) => statements.push(sql) });
+  harness = await startSubgraphHarness({ prefix: 'crm_batching' });
+  prisma = harness.prisma;
   schema = crmSubgraph.buildSchema();
   await seed(TENANT, 10, 5);
   await seed(OTHER_TENANT, 2, 2);
 });
 
 afterAll(async () => {
-  await prisma?.$disconnect();
-  await database?.dispose();
+  await harness?.stop();
 });
 
 describe('batched loading', () => {

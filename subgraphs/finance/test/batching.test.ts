@@ -1,10 +1,10 @@
 // Proves the batching the finance schema promises: a list of customers, orders, invoices or
 // entries with their navigation costs a constant number of SQL statements, whatever its length
 // (no query per parent), including the entity references the gateway sends for CRM's records.
-import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
-import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
-import type { InvoiceableOrder, OrdersPort, SubgraphContext } from '@platform/graphql-kit';
-import { type GraphQLSchema, execute, parse } from 'graphql';
+import type { PrismaClient } from '@platform/db';
+import type { InvoiceableOrder, OrdersPort } from '@platform/graphql-kit';
+import { type SubgraphHarness, type TestRequest, startSubgraphHarness } from '@platform/graphql-kit/testing';
+import type { GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { financeSubgraph } from '../src/index.ts';
 import { createInvoice, issueInvoice, payInvoice, voidInvoice } from '../src/services/invoices.ts';
@@ -13,9 +13,8 @@ const TENANT = 'ten_finance_batching';
 const OTHER_TENANT = 'ten_finance_other';
 const CUSTOMERS = 20;
 
-let database: FreshDatabase;
+let harness: SubgraphHarness;
 let prisma: PrismaClient;
-let statements: string[] = [];
 let schema: GraphQLSchema;
 
 /** CRM as finance sees it: every customer exists; `ord_<customer>_<n>` is a confirmed sales order of that customer. */
@@ -28,27 +27,9 @@ const orders: OrdersPort = {
   },
 };
 
-function context(): SubgraphContext {
-  return {
-    principal: { tenantId: TENANT, scopes: new Set(['finance:read', 'finance:write']), credential: { type: 'oauth_client', id: 'cli_test' } },
-    prisma,
-    requestId: 'req_test',
-    platform: {
-      deleteTenantData: () => Promise.reject(new Error('not used')),
-      stock: { applyStockChanges: () => Promise.reject(new Error('not used')), existingItemIds: () => Promise.reject(new Error('not used')) },
-      orders,
-    },
-    audit: { recordChange: () => Promise.reject(new Error('not used')) },
-  };
-}
+const REQUEST: TestRequest = { tenantId: TENANT, scopes: ['finance:read', 'finance:write'], platform: { orders } };
 
-/** Runs a query and returns its data and the SQL statements it sent (transaction control excluded). */
-async function run(query: string, variableValues?: Record<string, unknown>) {
-  statements = [];
-  const result = await execute({ schema, document: parse(query), contextValue: context(), variableValues });
-  if (result.errors) throw new Error(JSON.stringify(result.errors));
-  return { data: result.data as Record<string, unknown>, statements: statements.filter((sql) => !/^(BEGIN|COMMIT|ROLLBACK|SELECT 1)/i.test(sql.trim())) };
-}
+const run = (query: string, variables?: Record<string, unknown>) => harness.run(schema, query, { request: REQUEST, variables });
 
 async function seed(tenantId: string, customers: number) {
   const write = { tenantId, orders };
@@ -67,17 +48,15 @@ async function seed(tenantId: string, customers: number) {
 }
 
 beforeAll(async () => {
-  database = await freshDatabase({ prefix: 'finance_batching' });
-  await migrateDatabase(database.url);
-  prisma = createPrismaClient(database.url, { poolSize: 2, onQuery: (sql) => statements.push(sql) });
+  harness = await startSubgraphHarness({ prefix: 'finance_batching' });
+  prisma = harness.prisma;
   schema = financeSubgraph.buildSchema();
   await seed(TENANT, CUSTOMERS);
   await seed(OTHER_TENANT, 2);
 });
 
 afterAll(async () => {
-  await prisma?.$disconnect();
-  await database?.dispose();
+  await harness?.stop();
 });
 
 const customers = (n: number) => Array.from({ length: n }, (_, c) => ({ __typename: 'Customer', id: `cus_${c}` }));

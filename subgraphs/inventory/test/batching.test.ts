@@ -2,25 +2,21 @@
 // items with their warehouses, stock levels (and their warehouses) and latest movements costs the
 // same number of SQL statements as a page of 5. Runs the subgraph schema directly and counts every
 // statement its Prisma client sends.
-import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
-import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
-import type { SubgraphContext } from '@platform/graphql-kit';
-import { type DocumentNode, execute, parse } from 'graphql';
+import { type SubgraphHarness, type TestRequest, startSubgraphHarness } from '@platform/graphql-kit/testing';
+import { type DocumentNode, parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInventorySchema } from '../src/schema.ts';
 import { stockPort } from '../src/stock-port.ts';
 
 const TENANT = 'ten_batching';
+const REQUEST: TestRequest = { tenantId: TENANT, scopes: ['inventory:read'], platform: { stock: stockPort } };
 
-let database: FreshDatabase;
-let prisma: PrismaClient;
-let statements: string[] = [];
+let harness: SubgraphHarness;
 const schema = buildInventorySchema();
 
 beforeAll(async () => {
-  database = await freshDatabase({ prefix: 'inventory_batching' });
-  await migrateDatabase(database.url);
-  prisma = createPrismaClient(database.url, { poolSize: 4, onQuery: (sql) => statements.push(sql) });
+  harness = await startSubgraphHarness({ prefix: 'inventory_batching', poolSize: 4 });
+  const { prisma } = harness;
   await prisma.warehouse.createMany({ data: [0, 1, 2].map((index) => ({ tenant_id: TENANT, id: `wh_${index}`, name: `Warehouse ${index}` })) });
   const now = new Date();
   await prisma.inventoryItem.createMany({
@@ -37,25 +33,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await prisma?.$disconnect();
-  await database?.dispose();
+  await harness?.stop();
 });
 
-function context(): SubgraphContext {
-  return {
-    principal: { tenantId: TENANT, scopes: new Set(['inventory:read']), credential: { type: 'oauth_client', id: 'cli_test' } },
-    prisma,
-    requestId: 'req_test',
-    platform: { deleteTenantData: async () => {}, stock: stockPort, orders: { findOrderForInvoicing: async () => null, customerExists: async () => false } },
-    audit: { recordChange: () => Promise.reject(new Error('read-only test')) },
-  };
-}
-
-async function run(document: DocumentNode, variableValues: Record<string, unknown>) {
-  statements = [];
-  const result = await execute({ schema, document, variableValues, contextValue: context() });
-  expect(result.errors).toBeUndefined();
-  return { data: result.data as Record<string, unknown>, count: statements.length };
+async function run(document: DocumentNode, variables: Record<string, unknown>) {
+  const { data, statements } = await harness.run(schema, document, { request: REQUEST, variables });
+  return { data, count: statements.length };
 }
 
 describe('batched resolution', () => {
