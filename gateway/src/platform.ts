@@ -7,6 +7,7 @@ import { AuditRecorder } from '@platform/audit';
 import { createRateLimiter } from '@platform/rate-limit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { createEdge } from './edge/edge.ts';
+import { startPlatformEvents } from './event-bus.ts';
 import { rememberVerifiedTokens } from './edge/verified-tokens.ts';
 import { type DemoSeed, seedDemoIfEmpty } from './seed/demo.ts';
 import { subgraphs } from './supergraph/subgraphs.ts';
@@ -63,12 +64,18 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, logger: logger.child({ component: 'rate-limit' }) });
     cleanups.push(() => rateLimiter.close());
     if (config.redisUrl && !(await rateLimiter.ready(5000))) logger.warn('Redis is not reachable: rate limits hold per instance until it is');
+    // Stopped after the server (cleanups run in reverse): requests in flight may still emit events.
+    const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger });
+    cleanups.push(() => events.stop());
     const supergraph = await createSupergraph(subgraphs, logger);
     cleanups.push(() => supergraph.stop());
-    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, publicJwks: keys.publicJwks, logger });
+    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, events, publicJwks: keys.publicJwks, logger });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     server.on('request', edge);
     cleanups.push(async () => edge.dispose());
+    // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.
+    const webSockets = edge.serveWebSockets(server);
+    cleanups.push(() => webSockets.close());
 
     logger.info({ url, database: database.owned ? 'embedded' : 'external' }, 'platform ready');
     return { url, config: { ...config, port, publicUrl }, databaseUrl: database.url, prisma, demo, stop };

@@ -132,11 +132,31 @@ async function withETag(response: Response): Promise<Response> {
   return tagged;
 }
 
+/** No body of the API nests deeper; deeper JSON would exhaust the recursive code that handles it. */
+const MAX_BODY_DEPTH = 64;
+
 function parseJson(text: string): unknown {
   if (text.trim() === '') throw new ApiError('malformed_body', 'The request body is empty; send a JSON object.');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError('malformed_body', 'The request body is not well-formed JSON.');
   }
+  if (nestingDepth(parsed) > MAX_BODY_DEPTH) throw new ApiError('validation_failed', `The request body nests more than ${MAX_BODY_DEPTH} levels deep.`, { errors: [{ field: '', message: `nests more than ${MAX_BODY_DEPTH} levels deep` }] });
+  return parsed;
+}
+
+/** Depth of a JSON value, measured without recursion and without looking past MAX_BODY_DEPTH + 1. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: Array<[unknown, number]> = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_BODY_DEPTH) return deepest;
+    for (const item of Object.values(current)) pending.push([item, depth + 1]);
+  }
+  return deepest;
 }

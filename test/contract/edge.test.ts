@@ -69,7 +69,7 @@ describe('the edge', () => {
       '/v1/finance/ledger-entries': ['get', 'post'],
     });
     // Only declared routes: none of the paths SOFA would derive from field names on its own.
-    for (const path of Object.keys(operations)) expect(path).toMatch(/^\/v1\/(oauth|inventory|crm|finance|tenants|auth|audit)\//);
+    for (const path of Object.keys(operations)) expect(path).toMatch(/^\/v1\/(oauth|inventory|crm|finance|events|tenants|auth|audit)(\/|$)/);
     const list = document.paths['/v1/inventory/items']?.get;
     expect(list?.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'archived', 'sort', 'page', 'per_page']);
     expect(list?.security).toEqual([{ bearerAuth: [] }]);

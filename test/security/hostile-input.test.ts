@@ -46,4 +46,20 @@ describe('hostile input', () => {
     expect((await api.get(`/v1/${'a/'.repeat(2000)}`)).status).toBe(404);
     expect((await fetch(`${platformUrl}/v1/${'a/'.repeat(2000)}`)).status).toBe(401);
   });
+
+  it('refuses JSON nested thousands of levels deep with a 400, in REST bodies and GraphQL variables, and creates nothing', async () => {
+    const nested = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+    for (const levels of [100, 2_000, 50_000]) {
+      const body = `{"name": "Deep", "extra": ${nested(levels)}}`;
+      const problem = await problemOf(await api.raw('POST', '/v1/inventory/warehouses', body, 'application/json'));
+      expect(problem, `${levels} levels`).toMatchObject({ status: 400, code: 'validation_failed' });
+      const response = await fetch(`${platformUrl}/graphql`, {
+        method: 'POST',
+        headers: { ...api.headers, 'content-type': 'application/json' },
+        body: `{"query": "query($id: String!) { inventory_item(id: $id) { id } }", "variables": {"id": "x", "deep": ${nested(levels)}}}`,
+      });
+      expect(response.status, `${levels} levels over GraphQL`).toBeLessThan(500);
+    }
+    expect(((await (await api.get('/v1/inventory/warehouses')).json()) as { meta: { total: number } }).meta.total).toBe(0);
+  });
 });

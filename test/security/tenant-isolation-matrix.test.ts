@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { scopeCatalogue } from '@platform/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, platformUrl, problemOf, signedInAccount } from '../support/fixtures.ts';
+import { type ApiClient, eventually, platformUrl, problemOf, signedInAccount } from '../support/fixtures.ts';
 
 /** Every scope but resetting the sandbox: the attacker may do anything else in its own tenant. */
 const EVERY_SCOPE = Object.keys(scopeCatalogue).filter((scope) => scope !== 'tenants:write');
@@ -18,6 +18,8 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/finance/invoices/{id}/pay': {},
   'PATCH /v1/tenants/users/{id}': { name: 'Taken over' },
   'PATCH /v1/tenants/roles/{id}': { name: 'Taken over' },
+  'PATCH /v1/events/webhook-endpoints/{id}': { description: 'Taken over' },
+  'POST /v1/events/webhook-endpoints/{id}/replay': { occurred_after: '2020-01-01T00:00:00Z', occurred_before: '2100-01-01T00:00:00Z' },
 };
 
 interface Records {
@@ -32,6 +34,9 @@ interface Records {
   user: string;
   role: string;
   client: string;
+  event: string;
+  webhookEndpoint: string;
+  webhookDelivery: string;
 }
 
 /** Which record of the victim each templated path names, by its first segments. */
@@ -47,6 +52,9 @@ const RESOURCE_OF_PATH: Array<[RegExp, keyof Records]> = [
   [/^\/v1\/auth\/clients\//, 'client'],
   [/^\/v1\/tenants\/users\//, 'user'],
   [/^\/v1\/tenants\/roles\//, 'role'],
+  [/^\/v1\/events\/webhook-endpoints\//, 'webhookEndpoint'],
+  [/^\/v1\/events\/webhook-deliveries\//, 'webhookDelivery'],
+  [/^\/v1\/events\//, 'event'],
 ];
 
 async function created<T extends { id: string }>(api: ApiClient, path: string, body: unknown): Promise<T> {
@@ -67,6 +75,7 @@ describe('tenant isolation matrix', () => {
   let victim: ApiClient;
   let attacker: ApiClient;
   let attackerWarehouse: string;
+  let attackerEvent: string;
   let records: Records;
   let operations: Array<{ method: string; template: string }>;
 
@@ -83,6 +92,9 @@ describe('tenant isolation matrix', () => {
       `/v1/auth/api-keys/${records.apiKey}`,
       `/v1/tenants/users/${records.user}`,
       `/v1/tenants/roles/${records.role}`,
+      `/v1/events/${records.event}`,
+      `/v1/events/webhook-endpoints/${records.webhookEndpoint}`,
+      `/v1/events/webhook-deliveries/${records.webhookDelivery}`,
     ];
     return Promise.all(paths.map(async (path) => [path, await (await victim.get(path)).json()]));
   };
@@ -103,6 +115,14 @@ describe('tenant isolation matrix', () => {
     const apiKey = await created(victim, '/v1/auth/api-keys', { name: 'victim key', scopes: ['inventory:read'] });
     const user = await created(victim, '/v1/tenants/users', { email: `victim-${randomUUID()}@example.com`, role_id: 'role_viewer' });
     const role = await created(victim, '/v1/tenants/roles', { name: 'Victim role', scopes: ['crm:read'] });
+    // A production endpoint needs HTTPS; nothing listens on port 9, so its deliveries just fail.
+    const webhookEndpoint = await created(victim, '/v1/events/webhook-endpoints', { url: 'https://127.0.0.1:9/hooks', event_types: ['custom.isolation'] });
+    const event = await created(victim, '/v1/events', { type: 'custom.isolation', data: { secret: 'victim' } });
+    attackerEvent = (await created(attacker, '/v1/events', { type: 'custom.isolation', data: { mine: true } })).id;
+    const webhookDelivery = await eventually(async () => {
+      const deliveries = (await (await victim.get(`/v1/events/webhook-endpoints/${webhookEndpoint.id}/deliveries`)).json()) as { data: Array<{ id: string }> };
+      return deliveries.data[0];
+    });
     records = {
       item: item.id,
       warehouse: warehouse.id,
@@ -115,15 +135,18 @@ describe('tenant isolation matrix', () => {
       user: user.id,
       role: role.id,
       client: victimAccount.clientId,
+      event: event.id,
+      webhookEndpoint: webhookEndpoint.id,
+      webhookDelivery: webhookDelivery.id,
     };
     const document = (await (await fetch(`${platformUrl}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     operations = Object.entries(document.paths)
-      .filter(([template]) => template.includes('{id}'))
+      .filter(([template]) => template.includes('{'))
       .flatMap(([template, byMethod]) => Object.keys(byMethod).map((method) => ({ method: method.toUpperCase(), template })));
   });
 
   it('covers every REST operation that takes an id', () => {
-    expect(operations.length).toBeGreaterThanOrEqual(40);
+    expect(operations.length).toBeGreaterThanOrEqual(50);
     for (const { template } of operations) expect(RESOURCE_OF_PATH.some(([pattern]) => pattern.test(template)), `no victim record mapped for ${template}`).toBe(true);
   });
 
@@ -132,9 +155,14 @@ describe('tenant isolation matrix', () => {
     const outcomes: string[] = [];
     for (const { method, template } of operations) {
       const resource = RESOURCE_OF_PATH.find(([pattern]) => pattern.test(template))?.[1] as keyof Records;
-      const path = template.replace('{id}', encodeURIComponent(records[resource]));
+      const path = template.replace(/\{\w+\}/, encodeURIComponent(records[resource]));
       const key = `${method} ${template}`;
-      const body = key === 'POST /v1/inventory/items/{id}/transfer' ? { quantity: 1, from_warehouse_id: attackerWarehouse, to_warehouse_id: records.warehouse } : BODIES[key];
+      const body =
+        key === 'POST /v1/inventory/items/{id}/transfer'
+          ? { quantity: 1, from_warehouse_id: attackerWarehouse, to_warehouse_id: records.warehouse }
+          : key === 'POST /v1/events/webhook-endpoints/{id}/resend'
+            ? { event_id: attackerEvent }
+            : BODIES[key];
       const response = method === 'GET' ? await attacker.get(path) : await attacker.send(method, path, body ?? {});
       const problem = response.status === 404 ? await problemOf(response) : undefined;
       outcomes.push(`${key} -> ${response.status} ${problem?.code ?? (await response.text()).slice(0, 200)}`);
@@ -160,9 +188,9 @@ describe('tenant isolation matrix', () => {
   });
 
   it("never lists another tenant's records", async () => {
-    for (const path of ['/v1/inventory/items', '/v1/inventory/movements', '/v1/crm/customers', '/v1/crm/orders', '/v1/finance/invoices', '/v1/finance/ledger-entries', '/v1/finance/ledger-balances']) {
+    for (const path of ['/v1/inventory/items', '/v1/inventory/movements', '/v1/crm/customers', '/v1/crm/orders', '/v1/finance/invoices', '/v1/finance/ledger-entries', '/v1/finance/ledger-balances', '/v1/events', '/v1/events/webhook-endpoints']) {
       const body = JSON.stringify(await (await attacker.get(path)).json());
-      for (const id of [records.item, records.customer, records.order, records.invoice, records.ledgerEntry, records.movement]) expect(body, path).not.toContain(id);
+      for (const id of [records.item, records.customer, records.order, records.invoice, records.ledgerEntry, records.movement, records.event, records.webhookEndpoint]) expect(body, path).not.toContain(id);
     }
   });
 
@@ -175,6 +203,9 @@ describe('tenant isolation matrix', () => {
       ['order', records.order],
       ['invoice', records.invoice],
       ['ledger_entry', records.ledgerEntry],
+      ['event', records.event],
+      ['webhook_endpoint', records.webhookEndpoint],
+      ['webhook_delivery', records.webhookDelivery],
     ];
     for (const [field, id] of lookups) {
       const response = (await (await attacker.graphql(`query ($id: String!) { ${field}(id: $id) { id } }`, { id })).json()) as { data: unknown; errors?: Array<{ extensions: { code: string } }> };

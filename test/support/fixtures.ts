@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Plan, type PrismaClient, createPrismaClient } from '@platform/db';
 import type { Problem } from '@platform/errors';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
@@ -137,4 +138,15 @@ export async function graphqlData<T>(api: ApiClient, query: string, variables?: 
 export async function graphqlErrors(api: ApiClient, query: string, variables?: Record<string, unknown>): Promise<GraphqlError[]> {
   const body = (await (await api.graphql(query, variables)).json()) as { errors?: GraphqlError[] };
   return body.errors ?? [];
+}
+
+/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await sleep(100);
+  }
 }

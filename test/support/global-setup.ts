@@ -1,7 +1,7 @@
 import { migrateDatabase } from '@platform/db';
 import { freshDatabase } from '@platform/db/testing';
 import type { TestProject } from 'vitest/node';
-import { spawnPlatform } from './platform-process.ts';
+import { TEST_SECRETS_KEY, spawnPlatform } from './platform-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +18,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const database = await freshDatabase({ prefix: 'contract' });
   await migrateDatabase(database.url);
-  const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false' });
+  const platform = await spawnPlatform({
+    DATABASE_URL: database.url,
+    SEED_DEMO: 'false',
+    // Webhook receivers of the tests listen on loopback; retries come after 1 s, so a failing endpoint gives up in seconds.
+    WEBHOOK_ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8,::1/128',
+    WEBHOOK_RETRY_SCHEDULE: '1,1',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    JOB_RECOVERY_SECONDS: '5',
+  });
   project.provide('platformUrl', platform.url);
   project.provide('databaseUrl', database.url);
   return async () => {

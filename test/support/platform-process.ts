@@ -17,6 +17,9 @@ export interface PlatformProcess {
  * printed its address (it listens only when ready). The process inherits this environment with
  * `env` applied on top; a variable given as undefined is removed.
  */
+/** The secrets key of test platforms (32 bytes, base64), so tests can seal and open webhook secrets too. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptions?: string[] } = {}): Promise<PlatformProcess> {
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }).filter(([, value]) => value !== undefined));
   const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', 'gateway/src/main.ts'], {

@@ -7,8 +7,10 @@ import { errorCatalogue } from '@platform/errors';
 import type { SubgraphContext } from '@platform/graphql-kit';
 import type { RateLimiter } from '@platform/rate-limit';
 import { useRestFacade } from '@platform/rest-facade';
+import type { Server } from 'node:http';
 import { type YogaServerInstance, createYoga } from 'graphql-yoga';
 import type { JWK } from 'jose';
+import type { PlatformEvents } from '../event-bus.ts';
 import type { Supergraph } from '../supergraph/supergraph.ts';
 import type { SubgraphModule } from '../supergraph/subgraphs.ts';
 import { createCredentialAuthenticator } from './credentials.ts';
@@ -27,6 +29,8 @@ import { usePublicEndpoints } from './plugins/use-public-endpoints.ts';
 import { useRateLimit } from './plugins/use-rate-limit.ts';
 import { useRequestId } from './plugins/use-request-id.ts';
 import { useStorableText } from './plugins/use-storable-text.ts';
+import { useSubscriptions } from './plugins/use-subscriptions.ts';
+import { type WebSocketSubscriptions, serveSubscriptionsOverWebSocket } from '../subscriptions/websocket-server.ts';
 import { linkRequests, requestState } from './request-state.ts';
 import { problemFor } from './responses.ts';
 
@@ -37,6 +41,7 @@ const CHANGE_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
 export interface EdgeOptions {
   auditRecorder: AuditRecorder;
+  events: PlatformEvents;
   rateLimiter: RateLimiter;
   supergraph: Supergraph;
   subgraphs: SubgraphModule[];
@@ -47,7 +52,10 @@ export interface EdgeOptions {
   logger: Logger;
 }
 
-export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext>;
+export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> & {
+  /** graphql-ws subscriptions on the same HTTP server and path as POST /graphql (platform.ts attaches it). */
+  serveWebSockets(server: Server): WebSocketSubscriptions;
+};
 
 /**
  * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
@@ -64,6 +72,7 @@ export function createEdge(options: EdgeOptions): Edge {
     },
     stock: providedPort(options.subgraphs, 'stock'),
     orders: providedPort(options.subgraphs, 'orders'),
+    events: options.events.port,
   };
   const auditFor = (request: Request): SubgraphContext['audit'] => ({
     recordChange: async (action, work, resourceIdOf) => {
@@ -79,6 +88,8 @@ export function createEdge(options: EdgeOptions): Edge {
         return changed;
       }, CHANGE_TRANSACTION);
       state.auditedWithChange = true;
+      // Events the change emitted are committed now: dispatch them at once rather than at the next poll.
+      options.events.bus.committed();
       return result;
     },
   });
@@ -97,7 +108,7 @@ export function createEdge(options: EdgeOptions): Edge {
     },
   });
 
-  return createYoga<Record<string, unknown>, SubgraphContext>({
+  const yoga = createYoga<Record<string, unknown>, SubgraphContext>({
     schema: options.supergraph.schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
     healthCheckEndpoint: HEALTH_ENDPOINT,
@@ -130,9 +141,16 @@ export function createEdge(options: EdgeOptions): Edge {
       useNotFound({ keep: [GRAPHQL_ENDPOINT, HEALTH_ENDPOINT] }),
       useStorableText(),
       useQueryCost(),
+      // Subscriptions (SSE here, graphql-ws through serveWebSockets) run at the edge: Apollo Gateway executes none.
+      useSubscriptions({ execute: options.supergraph.execute, live: options.events.live, credentials }),
       useGatewayExecution(options.supergraph),
       useGraphqlErrorCodes(),
     ],
+  });
+  // graphql-ws: platform.ts attaches it to the HTTP server once the edge is ready.
+  return Object.assign(yoga, {
+    serveWebSockets: (server: Server) =>
+      serveSubscriptionsOverWebSocket({ server, path: GRAPHQL_ENDPOINT, yoga: yoga as never, credentials, admit: rateLimit.admit, auditRecorder: options.auditRecorder, logger: options.logger }),
   });
 }
 

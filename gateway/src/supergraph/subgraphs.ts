@@ -1,5 +1,6 @@
 import type { SubgraphModule } from '@platform/graphql-kit';
 import { crmSubgraph } from '@platform/subgraph-crm';
+import { eventsSubgraph } from '@platform/subgraph-events';
 import { financeSubgraph } from '@platform/subgraph-finance';
 import { identitySubgraph } from '@platform/subgraph-identity';
 import { inventorySubgraph } from '@platform/subgraph-inventory';
@@ -7,4 +8,4 @@ import { inventorySubgraph } from '@platform/subgraph-inventory';
 export type { SubgraphModule };
 
 /** Every domain subgraph of the supergraph. A new domain is one more entry here. */
-export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph];
+export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph, eventsSubgraph];

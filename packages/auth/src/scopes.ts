@@ -18,6 +18,10 @@ export const scopeCatalogue = {
   'crm:write': 'Create and change customers and orders; confirm, fulfil, receive and cancel orders.',
   'finance:read': 'List and read invoices and ledger (journal) entries.',
   'finance:write': 'Create and change draft invoices; issue, pay and void them; post and reverse journal entries.',
+  'events:read': 'List and read events of the types the other scopes allow (order.created needs crm:read too); subscribe to them live.',
+  'events:write': 'Publish custom events (types custom.*).',
+  'webhooks:read': 'List and read webhook endpoints (never their secrets) and their delivery logs.',
+  'webhooks:write': 'Register, change, disable and delete webhook endpoints, rotate their signing secrets, resend and replay events, ping.',
 } as const;
 
 export type Scope = keyof typeof scopeCatalogue;

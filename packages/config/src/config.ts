@@ -14,6 +14,14 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SEED_DEMO: booleanFlag.default(true),
+  SECRETS_KEY: z.string().optional(),
+  WEBHOOK_ALLOWED_PRIVATE_NETWORKS: z
+    .string()
+    .regex(/^[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*$/, 'must be comma-separated CIDRs such as 127.0.0.0/8,::1/128')
+    .optional(),
+  WEBHOOK_RETRY_SCHEDULE: z.string().regex(/^\d+(,\d+)*$/, 'must be comma-separated seconds such as 5,300,1800').optional(),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  JOB_RECOVERY_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 });
 
 export interface PlatformConfig {
@@ -29,6 +37,15 @@ export interface PlatformConfig {
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   accessTokenTtlSeconds: number;
   seedDemo: boolean;
+  /** Key (32 bytes, base64) encrypting webhook signing secrets; a key file in dataDir when absent. */
+  secretsKey: string | undefined;
+  /** Private networks webhook endpoints may nevertheless point to (local development). */
+  webhookAllowedPrivateNetworks: string[];
+  /** Seconds before each retry of a failed webhook delivery; the platform's 3-day schedule when absent. */
+  webhookRetrySchedule: number[] | undefined;
+  webhookTimeoutSeconds: number;
+  /** After how long a job of a crashed instance is taken over by another. */
+  jobRecoverySeconds: number;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
@@ -50,6 +67,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     seedDemo: env.SEED_DEMO,
+    secretsKey: env.SECRETS_KEY,
+    webhookAllowedPrivateNetworks: env.WEBHOOK_ALLOWED_PRIVATE_NETWORKS?.split(',') ?? [],
+    webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.split(',').map(Number),
+    webhookTimeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,
+    jobRecoverySeconds: env.JOB_RECOVERY_SECONDS,
     // An override given as undefined means "not overridden", not "unset".
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };

@@ -6,8 +6,8 @@ import ScopeAuthPlugin, { type AuthFailure, AuthScopeFailureType } from '@pothos
 import type { Principal } from '@platform/auth';
 import { type Prisma, type PrismaClient, type PrismaTypes, getDatamodel } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode } from 'graphql';
-import type { OrdersPort, StockPort } from './ports.ts';
+import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode, valueFromASTUntyped } from 'graphql';
+import type { EventEmitter, EventSource, EventsPort, OrdersPort, StockPort } from './ports.ts';
 
 /** What every subgraph resolver receives; the edge builds it once per request. */
 export interface SubgraphContext {
@@ -22,6 +22,7 @@ export interface SubgraphContext {
     deleteTenantData(tx: Prisma.TransactionClient, tenantId: string): Promise<void>;
     stock: StockPort;
     orders: OrdersPort;
+    events: EventsPort;
   };
   audit: {
     /**
@@ -37,7 +38,7 @@ interface SubgraphTypes {
   PrismaTypes: PrismaTypes;
   Context: SubgraphContext;
   AuthScopes: { scope: string; anyScope: readonly string[] };
-  Scalars: { DateTime: { Input: Date; Output: Date }; MinorUnits: { Input: number; Output: number } };
+  Scalars: { DateTime: { Input: Date; Output: Date }; MinorUnits: { Input: number; Output: number }; JSON: { Input: unknown; Output: unknown } };
   DefaultFieldNullability: false;
 }
 
@@ -69,10 +70,21 @@ export function createSubgraphBuilder() {
 
   builder.scalarType('DateTime', platformScalars.DateTime);
   builder.scalarType('MinorUnits', platformScalars.MinorUnits);
+  builder.scalarType('JSON', platformScalars.JSON);
   return builder;
 }
 
 export type SubgraphBuilder = ReturnType<typeof createSubgraphBuilder>;
+
+/** The source of events a request's changes emit: its credential and request id. */
+export function eventSourceOf(context: Pick<SubgraphContext, 'principal' | 'requestId'>): EventSource {
+  return { type: 'api', credential_id: context.principal.credential.id, request_id: context.requestId };
+}
+
+/** How a request's changes emit their events: the platform's bus, with the request as their source. */
+export function eventEmitterOf(context: Pick<SubgraphContext, 'principal' | 'requestId' | 'platform'>): EventEmitter {
+  return { events: context.platform.events, source: eventSourceOf(context) };
+}
 export type SubgraphSchemaTypes = PothosSchemaTypes.ExtendDefaultTypes<SubgraphTypes>;
 
 /**
@@ -93,6 +105,12 @@ export const platformScalars = {
     serialize: (value: unknown) => value,
     parseValue: (value: unknown) => parseMinorUnits(value),
     parseLiteral: (node: ValueNode) => parseMinorUnits(node.kind === Kind.INT ? Number(node.value) : undefined),
+  },
+  JSON: {
+    description: 'Any JSON value (an event\'s `data`: the record as the REST API shows it, or a custom event\'s payload).',
+    serialize: (value: unknown) => value,
+    parseValue: (value: unknown) => value,
+    parseLiteral: (node: ValueNode) => valueFromASTUntyped(node),
   },
 } as const;
 

@@ -34,9 +34,10 @@ export interface StockPort {
    * Appends one movement per change and updates the stock levels, in the caller's transaction.
    * Refuses the whole set (nothing written) with `insufficient_stock` when a level would fall below
    * zero for an item that does not allow backorders, or `validation_failed` for an unknown SKU
-   * or warehouse; each error names the change's `field`.
+   * or warehouse; each error names the change's `field`. Emits the events of the change
+   * (`inventory.stock.low`) in the same transaction, through `emitter`.
    */
-  applyStockChanges(tx: Prisma.TransactionClient, tenantId: string, changes: StockChange[]): Promise<void>;
+  applyStockChanges(tx: Prisma.TransactionClient, tenantId: string, changes: StockChange[], emitter: EventEmitter): Promise<void>;
   /** The SKUs among `ids` that exist (and are not archived) in the tenant. */
   existingItemIds(db: Db, tenantId: string, ids: readonly string[]): Promise<Set<string>>;
 }
@@ -56,4 +57,55 @@ export interface OrdersPort {
   findOrderForInvoicing(db: Db, tenantId: string, orderId: string): Promise<InvoiceableOrder | null>;
   /** Whether a customer exists in the tenant (archived ones included). */
   customerExists(db: Db, tenantId: string, customerId: string): Promise<boolean>;
+}
+
+/** What produced an event: a request of a credential, or the platform itself. */
+export interface EventSource {
+  type: 'api' | 'platform' | 'connector' | 'workflow';
+  credential_id?: string;
+  request_id?: string;
+}
+
+export interface NewEvent {
+  /** A platform event type (`order.created`) or a custom one (`custom.…`). */
+  type: string;
+  /** The record as the REST API shows it (JSON-serialisable), or a custom event's payload. */
+  data: unknown;
+  /** The record the event is about, when there is one. */
+  resource?: { type: string; id: string };
+}
+
+export interface WebhookAttemptResult {
+  response_status: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
+/** Implemented by the platform over @platform/events: the event bus and webhook delivery. */
+export interface EventsPort {
+  /**
+   * Records an event in the caller's transaction (the outbox): the event exists, and will be
+   * dispatched to webhooks and subscribers, if and only if the transaction commits.
+   */
+  emit(tx: Prisma.TransactionClient, tenantId: string, event: NewEvent, source: EventSource): Promise<{ id: string }>;
+  /** Encrypts a webhook signing secret for storage. */
+  sealSecret(secret: string): string;
+  /** Whether the tenant's webhooks may be sent to `url` (public addresses only; HTTPS for production tenants). */
+  checkEndpointUrl(tenantId: string, url: string): Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** New deliveries of existing events to one endpoint (a resend, or a replay of a time range). */
+  redeliver(tenantId: string, endpointId: string, eventIds: string[], trigger: 'resend' | 'replay'): Promise<number>;
+  /** Sends a signed test request to an endpoint now and reports its outcome (nothing is recorded). */
+  ping(tenantId: string, endpointId: string): Promise<WebhookAttemptResult>;
+}
+
+/**
+ * How a change emits its events: the platform's bus and what produced the change, for a request
+ * `{ events: context.platform.events, source: eventSourceOf(context) }`. Functions that every path
+ * of a change passes through (the stock function, order creation) take it as a required argument,
+ * so that no caller, today's API or a later connector, can make the change without its events.
+ */
+export interface EventEmitter {
+  events: EventsPort;
+  source: EventSource;
 }

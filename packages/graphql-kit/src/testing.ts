@@ -79,6 +79,15 @@ function testContext(prisma: PrismaClient, request: TestRequest): SubgraphContex
       deleteTenantData: notUsed('platform.deleteTenantData'),
       stock: { applyStockChanges: notUsed('platform.stock.applyStockChanges'), existingItemIds: notUsed('platform.stock.existingItemIds') },
       orders: { findOrderForInvoicing: notUsed('platform.orders.findOrderForInvoicing'), customerExists: notUsed('platform.orders.customerExists') },
+      events: {
+        emit: notUsed('platform.events.emit'),
+        sealSecret: () => {
+          throw new Error('platform.events.sealSecret is not used in this test');
+        },
+        checkEndpointUrl: notUsed('platform.events.checkEndpointUrl'),
+        redeliver: notUsed('platform.events.redeliver'),
+        ping: notUsed('platform.events.ping'),
+      },
       ...request.platform,
     },
     audit: { recordChange: notUsed('audit.recordChange') },

@@ -11,7 +11,7 @@ import { applyStockOperations } from './repositories/stock.ts';
  * caused it.
  */
 export const stockPort: StockPort = {
-  async applyStockChanges(tx, tenantId, changes) {
+  async applyStockChanges(tx, tenantId, changes, emitter) {
     const invalid: FieldError[] = [];
     for (const change of changes) {
       if (!Number.isSafeInteger(change.quantity)) invalid.push({ field: change.field, message: 'must be an integer' });
@@ -30,6 +30,7 @@ export const stockPort: StockPort = {
         source: change.source,
         field: change.field,
       })),
+      emitter,
     );
   },
   existingItemIds: (db, tenantId, ids) => activeItemIds(db, tenantId, ids),

@@ -3,7 +3,7 @@
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import type { ApiError } from '@platform/errors';
-import type { StockChange } from '@platform/graphql-kit';
+import type { EventEmitter, EventsPort, NewEvent, StockChange } from '@platform/graphql-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockPort } from '../src/stock-port.ts';
 import { deleteInventoryData } from '../src/tenant-data.ts';
@@ -39,12 +39,19 @@ afterAll(async () => {
   await database?.dispose();
 });
 
+/** Records the events the port emits (the bus itself is tested in @platform/events). */
+const emitted: NewEvent[] = [];
+const emitter: EventEmitter = {
+  events: { emit: async (_tx, _tenantId, event) => (emitted.push(event), { id: `evt_${emitted.length}` }) } as Pick<EventsPort, 'emit'> as EventsPort,
+  source: { type: 'platform' },
+};
+
 const order = { type: 'sales_order' as const, id: 'ord_1', line_id: 'line_1' };
 const change = (overrides: Partial<StockChange>): StockChange => ({ item_id: 'P-1', quantity: -1, kind: 'fulfilment', source: order, field: 'lines.0.quantity', ...overrides });
 
 async function refusedWith(changes: StockChange[]): Promise<{ code: string; errors: Array<{ field: string }> }> {
   try {
-    await prisma.$transaction((tx) => stockPort.applyStockChanges(tx, TENANT, changes));
+    await prisma.$transaction((tx) => stockPort.applyStockChanges(tx, TENANT, changes, emitter));
   } catch (error) {
     const extensions = (error as ApiError).extensions as { code: string; errors: Array<{ field: string }> };
     return { code: extensions.code, errors: extensions.errors };
@@ -67,10 +74,15 @@ describe('StockPort', () => {
 
   it('applies fulfilments and receipts in the caller’s transaction, writing their sources', async () => {
     await prisma.$transaction((tx) =>
-      stockPort.applyStockChanges(tx, TENANT, [
-        change({ quantity: -4 }),
-        change({ item_id: 'P-2', quantity: 6, kind: 'receipt', warehouse_id: 'wh_a', source: { type: 'purchase_order', id: 'po_1' }, field: 'lines.1.quantity' }),
-      ]),
+      stockPort.applyStockChanges(
+        tx,
+        TENANT,
+        [
+          change({ quantity: -4 }),
+          change({ item_id: 'P-2', quantity: 6, kind: 'receipt', warehouse_id: 'wh_a', source: { type: 'purchase_order', id: 'po_1' }, field: 'lines.1.quantity' }),
+        ],
+        emitter,
+      ),
     );
     const items = await prisma.inventoryItem.findMany({ where: { tenant_id: TENANT, id: { in: ['P-1', 'P-2'] } }, orderBy: { id: 'asc' } });
     expect(items.map(({ id, quantity_on_hand, version }) => ({ id, quantity_on_hand, version }))).toEqual([
@@ -115,15 +127,18 @@ describe('StockPort', () => {
   });
 
   it('lets backorder items go negative', async () => {
-    await prisma.$transaction((tx) => stockPort.applyStockChanges(tx, TENANT, [change({ item_id: 'P-BO', quantity: -3 })]));
+    emitted.length = 0;
+    await prisma.$transaction((tx) => stockPort.applyStockChanges(tx, TENANT, [change({ item_id: 'P-BO', quantity: -3 })], emitter));
     expect((await prisma.inventoryItem.findUniqueOrThrow({ where: { tenant_id_id: { tenant_id: TENANT, id: 'P-BO' } } })).quantity_on_hand).toBe(-3);
+    // 0 → -3 with a reorder point of 0: the item went below it.
+    expect(emitted.map((event) => [event.type, event.resource?.id])).toEqual([['inventory.stock.low', 'P-BO']]);
   });
 
   it('rolls back with the caller’s transaction', async () => {
     const before = await snapshot();
     await expect(
       prisma.$transaction(async (tx) => {
-        await stockPort.applyStockChanges(tx, TENANT, [change({ quantity: -1 })]);
+        await stockPort.applyStockChanges(tx, TENANT, [change({ quantity: -1 })], emitter);
         throw new Error('the order could not be saved');
       }),
     ).rejects.toThrow('the order could not be saved');

@@ -53,7 +53,9 @@ export function useIdempotency(options: IdempotencyOptions): Plugin {
     async onRequest({ request, url, endResponse }) {
       const key = request.headers.get('idempotency-key');
       const principal = requestState(request).principal;
-      if (key === null || !principal || !WRITE_METHODS.has(request.method)) return;
+      // A subscription over SSE is a stream, not a write with one response to replay.
+      const streaming = request.headers.get('accept')?.includes('text/event-stream') ?? false;
+      if (key === null || !principal || !WRITE_METHODS.has(request.method) || streaming) return;
       const graphql = url.pathname === options.graphqlEndpoint;
       const refuse = (error: unknown, headers: Record<string, string> = {}) => endResponse(graphql ? graphqlErrorFor(error, request, headers) : problemFor(error, request, headers));
       if (!KEY_FORMAT.test(key)) {

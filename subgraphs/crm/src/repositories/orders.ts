@@ -1,5 +1,6 @@
 import { type Db, Prisma, newId } from '@platform/db';
-import type { PageWindow, SortOrder } from '@platform/graphql-kit';
+import type { EventEmitter, PageWindow, SortOrder } from '@platform/graphql-kit';
+import { orderRepresentation } from '../order-representation.ts';
 import { type OrderKind, type OrderLineRecord, type OrderRecord, type OrderStatus, toOrder, toOrderLine } from '../records.ts';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
@@ -93,12 +94,21 @@ function sumOf(lines: LineData[]): number {
   return lines.reduce((sum, line) => sum + line.quantity * line.unit_price, 0);
 }
 
-export async function createOrder(tx: Prisma.TransactionClient, tenantId: string, number: string, data: OrderData, lines: LineData[]): Promise<OrderRecord> {
+/**
+ * Creates an order with its lines and emits `order.created` (the order as the REST API shows it)
+ * in the same transaction. Every creation path (the API today, connectors later) comes through
+ * here, so every committed order has exactly one `order.created`, and a creation that fails
+ * anywhere in its transaction, before or after this point, leaves neither.
+ */
+export async function createOrder(tx: Prisma.TransactionClient, tenantId: string, number: string, data: OrderData, lines: LineData[], emitter: EventEmitter): Promise<OrderRecord> {
   const id = newId('ord');
   const subtotal = sumOf(lines);
-  const row = await tx.order.create({ data: { tenant_id: tenantId, id, number, ...data, status: 'draft', subtotal, total: subtotal } });
-  if (lines.length > 0) await tx.orderLine.createMany({ data: lineRows(tenantId, id, lines) });
-  return toOrder(row);
+  const order = toOrder(await tx.order.create({ data: { tenant_id: tenantId, id, number, ...data, status: 'draft', subtotal, total: subtotal } }));
+  const rows = lineRows(tenantId, id, lines);
+  if (rows.length > 0) await tx.orderLine.createMany({ data: rows });
+  const written = { ...order, lines: rows };
+  await emitter.events.emit(tx, tenantId, { type: 'order.created', data: orderRepresentation(order, rows), resource: { type: 'order', id } }, emitter.source);
+  return written;
 }
 
 export async function updateOrder(

@@ -7,6 +7,7 @@ import {
   assertCurrentVersion,
   batchLoader,
   defineLifecycle,
+  eventEmitterOf,
   listEnvelope,
   pageWindow,
   paginationArgs,
@@ -378,6 +379,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
               source: { type: order.kind === 'sales' ? 'sales_order' : 'purchase_order', id: order.id, line_id: line.id },
               field: `lines.${index}.quantity`,
             })),
+            eventEmitterOf(context),
           );
         }
       }
@@ -402,7 +404,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
             await assertReferenceFree(tx, tenantId, data.kind, data.external_reference);
             const number = await nextOrderNumber(tx, tenantId, data.kind);
             return guardingReference(data.kind, data.external_reference, () =>
-              createOrder(tx, tenantId, number, { kind: data.kind, customer_id: data.customer_id, channel: API_CHANNEL, external_reference: data.external_reference, currency, notes: data.notes }, data.lines),
+              createOrder(tx, tenantId, number, { kind: data.kind, customer_id: data.customer_id, channel: API_CHANNEL, external_reference: data.external_reference, currency, notes: data.notes }, data.lines, eventEmitterOf(context)),
             );
           },
           (order) => order.id,

@@ -1,6 +1,7 @@
 import { type InventoryItem, type Prisma, newId } from '@platform/db';
 import { ApiError, type FieldError } from '@platform/errors';
-import type { StockMovementSource } from '@platform/graphql-kit';
+import type { EventEmitter, StockMovementSource } from '@platform/graphql-kit';
+import { itemRepresentation } from '../item-representation.ts';
 
 export type MovementKind = 'receipt' | 'adjustment' | 'transfer_out' | 'transfer_in' | 'fulfilment';
 
@@ -48,9 +49,20 @@ const levelKey = (itemId: string, warehouseId: string) => `${itemId}\u0000${ware
  * refusal throws (`validation_failed`, then `insufficient_stock`, each naming every operation at
  * fault) and the caller's transaction rolls back.
  *
+ * Events: an item whose total goes from at or above its `reorder_point` to below it emits
+ * `inventory.stock.low` through `emitter`, in the same transaction (see `crossedBelowReorderPoint`).
+ * The comparison is made on the item row locked above, so of concurrent decrements exactly the
+ * one that crosses emits.
+ *
  * Returns the changed items, as written.
  */
-export async function applyStockOperations(tx: Prisma.TransactionClient, tenantId: string, allOperations: readonly StockOperation[], options: StockOptions = {}): Promise<Map<string, InventoryItem>> {
+export async function applyStockOperations(
+  tx: Prisma.TransactionClient,
+  tenantId: string,
+  allOperations: readonly StockOperation[],
+  emitter: EventEmitter,
+  options: StockOptions = {},
+): Promise<Map<string, InventoryItem>> {
   const changed = new Map<string, InventoryItem>();
   // A change of nothing moves nothing (and would break the movements' non-zero CHECK).
   const operations = allOperations.filter((operation) => operation.quantity !== 0);
@@ -151,14 +163,26 @@ export async function applyStockOperations(tx: Prisma.TransactionClient, tenantI
   for (const [itemId, delta] of itemDelta) {
     const item = itemById.get(itemId) as InventoryItem;
     const quantityAfter = item.quantity_on_hand + delta;
-    // Issue 5: emit `inventory.stock.low` here when item.quantity_on_hand >= item.reorder_point > quantityAfter.
-    changed.set(
-      itemId,
-      await tx.inventoryItem.update({
-        where: { tenant_id_id: { tenant_id: tenantId, id: itemId } },
-        data: { quantity_on_hand: quantityAfter, last_synced_at: now, updated_at: now, ...(options.keepVersion ? {} : { version: { increment: 1 } }) },
-      }),
-    );
+    const written = await tx.inventoryItem.update({
+      where: { tenant_id_id: { tenant_id: tenantId, id: itemId } },
+      data: { quantity_on_hand: quantityAfter, last_synced_at: now, updated_at: now, ...(options.keepVersion ? {} : { version: { increment: 1 } }) },
+    });
+    changed.set(itemId, written);
+    if (crossedBelowReorderPoint(item, written)) {
+      await emitter.events.emit(tx, tenantId, { type: 'inventory.stock.low', data: itemRepresentation(written), resource: { type: 'inventory_item', id: itemId } }, emitter.source);
+    }
   }
   return changed;
+}
+
+/**
+ * Whether a stock change makes the item low: its total was at or above its reorder point before
+ * the change and is below it after (`before >= reorder_point > after`). Once per crossing: later
+ * decrements of an item already below start below and do not cross; a restock to at least the
+ * reorder point re-arms it. Only a change of the quantity crosses: raising `reorder_point` above
+ * the stock moves no stock and emits nothing (the item then shows in `reorder_below=true`).
+ * Archived items never emit: nobody reorders a SKU taken out of use.
+ */
+export function crossedBelowReorderPoint(before: Pick<InventoryItem, 'quantity_on_hand'>, after: Pick<InventoryItem, 'quantity_on_hand' | 'reorder_point' | 'archived_at'>): boolean {
+  return after.archived_at === null && before.quantity_on_hand >= after.reorder_point && after.quantity_on_hand < after.reorder_point;
 }

@@ -1,6 +1,6 @@
 import { type InventoryItem, isUniqueViolation, newId, type Prisma } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
-import { type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg, listEnvelope } from '@platform/graphql-kit';
+import { type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, eventEmitterOf, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg, listEnvelope } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { ITEM_SORT_FIELDS, createItem, findItem, listItems, lockItem, updateItem } from '../repositories/items.ts';
 import { type StockOperation, applyStockOperations } from '../repositories/stock.ts';
@@ -56,7 +56,7 @@ async function stockAction(tx: Prisma.TransactionClient, context: SubgraphContex
   const item = await lockItem(tx, tenantId, id);
   assertCurrentVersion(context, inputVersion, item);
   check(item);
-  const changed = await applyStockOperations(tx, tenantId, operations(item));
+  const changed = await applyStockOperations(tx, tenantId, operations(item), eventEmitterOf(context));
   return changed.get(id) ?? item;
 }
 
@@ -166,7 +166,7 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
               if (isUniqueViolation(error)) throw new ApiError('already_exists', `An inventory item ${data.id} already exists in this tenant.`, { errors: [{ field: 'id', message: 'already exists' }] });
               throw error;
             }
-            const changed = await applyStockOperations(tx, tenantId, [{ item_id: item.id, quantity: data.quantity_on_hand, kind: 'receipt', reason: 'Initial stock', field: 'quantity_on_hand', warehouse_field: 'warehouse_id' }], { keepVersion: true });
+            const changed = await applyStockOperations(tx, tenantId, [{ item_id: item.id, quantity: data.quantity_on_hand, kind: 'receipt', reason: 'Initial stock', field: 'quantity_on_hand', warehouse_field: 'warehouse_id' }], eventEmitterOf(context), { keepVersion: true });
             return changed.get(item.id) ?? item;
           },
           (item) => item.id,
@@ -190,10 +190,12 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
             const { quantity_on_hand: total, ...fields } = changes;
             // The difference goes to the home warehouse as it was: that is where the stock PATCH clients knew of is held.
             const difference = total === undefined ? 0 : total - item.quantity_on_hand;
-            const changed = await applyStockOperations(tx, tenantId, [{ item_id: id, warehouse_id: item.warehouse_id, quantity: difference, kind: 'adjustment', reason: 'quantity_on_hand set by update', field: 'quantity_on_hand' }]);
-            if (Object.keys(fields).length === 0) return changed.get(id) ?? item;
-            // One change, one version: the stock change above already counted it.
-            return updateItem(tx, tenantId, id, { ...fields, last_synced_at: new Date(), ...(changed.has(id) ? {} : { version: { increment: 1 } }) });
+            // The other fields first, so that the stock change below is judged against the reorder
+            // point this PATCH sets, and its `inventory.stock.low` event shows the item as the PATCH
+            // leaves it. One change, one version: counted here only when no stock moves.
+            const updated = Object.keys(fields).length === 0 ? item : await updateItem(tx, tenantId, id, { ...fields, last_synced_at: new Date(), ...(difference === 0 ? { version: { increment: 1 } } : {}) });
+            const changed = await applyStockOperations(tx, tenantId, [{ item_id: id, warehouse_id: item.warehouse_id, quantity: difference, kind: 'adjustment', reason: 'quantity_on_hand set by update', field: 'quantity_on_hand' }], eventEmitterOf(context));
+            return changed.get(id) ?? updated;
           },
           () => id,
         );

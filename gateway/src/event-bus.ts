@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import type { Logger, PlatformConfig } from '@platform/config';
+import type { PrismaClient } from '@platform/db';
+import { DELIVERY_QUEUE, DISPATCH_QUEUE, EventBus, type LiveBus, checkEndpointUrl, createLiveBus, createSecretBox, loadSecretsKey, startJobQueue } from '@platform/events';
+import type { EventsPort } from '@platform/graphql-kit';
+
+export interface PlatformEvents {
+  /** What resolvers use (`context.platform.events`). */
+  port: EventsPort;
+  bus: EventBus;
+  /** Live events for GraphQL subscriptions. */
+  live: LiveBus;
+  stop(): Promise<void>;
+}
+
+/**
+ * The event bus of this instance: the job queue in the platform's database, its dispatch and
+ * delivery workers, the live fan-out (Redis with `REDIS_URL`), and the secrets key that seals
+ * webhook signing secrets.
+ */
+export async function startPlatformEvents(options: { config: PlatformConfig; databaseUrl: string; prisma: PrismaClient; logger: Logger }): Promise<PlatformEvents> {
+  const { config, prisma } = options;
+  const logger = options.logger.child({ component: 'events' });
+  const secrets = createSecretBox(await loadSecretsKey(config.secretsKey, join(config.dataDir, 'secrets.key')));
+  const queue = await startJobQueue({ databaseUrl: options.databaseUrl, logger, queues: [DISPATCH_QUEUE, DELIVERY_QUEUE], recoverySeconds: config.jobRecoverySeconds, pollingIntervalSeconds: 1 });
+  const live = createLiveBus({ redisUrl: config.redisUrl });
+  const urlPolicy = { allowedPrivateNetworks: config.webhookAllowedPrivateNetworks };
+  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy, logger, retryScheduleSeconds: config.webhookRetrySchedule, deliveryTimeoutMs: config.webhookTimeoutSeconds * 1000 });
+  await bus.startWorkers();
+  const port: EventsPort = {
+    emit: (tx, tenantId, event, source) => bus.emit(tx, tenantId, { ...event, source }),
+    sealSecret: (secret) => secrets.seal(secret),
+    checkEndpointUrl: async (tenantId, url) => {
+      // Like Stripe's live mode, production tenants need HTTPS; sandbox tenants may use HTTP.
+      const { environment } = await prisma.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { environment: true } });
+      const verdict = await checkEndpointUrl(url, { ...urlPolicy, requireHttps: environment === 'production' });
+      return verdict.ok ? { ok: true } : verdict;
+    },
+    redeliver: (tenantId, endpointId, eventIds, trigger) => bus.redeliver(tenantId, endpointId, eventIds.map((id) => ({ id })), trigger),
+    ping: async (tenantId, endpointId) => {
+      const outcome = await bus.ping(tenantId, endpointId);
+      if (!outcome) throw new Error(`no webhook endpoint ${endpointId} in tenant ${tenantId}`);
+      return { response_status: outcome.status, duration_ms: outcome.durationMs, response_excerpt: outcome.excerpt, error: outcome.error };
+    },
+  };
+  return {
+    port,
+    bus,
+    live,
+    stop: async () => {
+      await queue.stop();
+      await live.close();
+    },
+  };
+}

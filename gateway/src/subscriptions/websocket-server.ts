@@ -1,0 +1,212 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { AuditRecorder } from '@platform/audit';
+import type { Principal } from '@platform/auth';
+import type { Logger } from '@platform/config';
+import { ApiError, type ErrorCode, errorCatalogue } from '@platform/errors';
+import { type DocumentNode, type ExecutionArgs, GraphQLError, OperationTypeNode, getOperationAST } from 'graphql';
+import type { Context, OperationResult } from 'graphql-ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { YogaServerInstance } from 'graphql-yoga';
+import { WebSocketServer } from 'ws';
+import type { CredentialAuthenticator } from '../edge/credentials.ts';
+import { requestAuditEntry } from '../edge/plugins/use-audit-trail.ts';
+import { isPlan } from '../edge/plugins/use-subscriptions.ts';
+import { requestState } from '../edge/request-state.ts';
+import { planEventSubscription } from './event-subscription.ts';
+
+/** A subscription document is small; a bigger message is refused by ws (close code 1009). */
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+/** Time a client has to send `connection_init` (with its credential) after the socket opens. */
+const CONNECTION_INIT_TIMEOUT_MS = 10_000;
+
+export interface WebSocketSubscriptionsOptions {
+  server: Server;
+  path: string;
+  yoga: YogaServerInstance<Record<string, unknown>, object>;
+  credentials: CredentialAuthenticator;
+  /** The rate limit plugin's `admit`: every subscription start counts against the tenant. */
+  admit(request: Request, tenantId: string): Promise<Response | undefined>;
+  auditRecorder: AuditRecorder;
+  logger: Logger;
+}
+
+export interface WebSocketSubscriptions {
+  /** Closes every socket (1001 Going Away) and stops accepting new ones. */
+  close(): Promise<void>;
+}
+
+interface Connection {
+  upgrade: IncomingMessage;
+  /** Authorization and X-Service-Tenant from the connection payload (and X-Request-Id, if sent). */
+  headers: Headers;
+  principal: Principal;
+}
+
+/**
+ * graphql-ws (the `graphql-transport-ws` protocol) on the platform's HTTP server at /graphql.
+ * The credential travels in the connection payload, `{ "Authorization": "Bearer …",
+ * "X-Service-Tenant": "ten_…" }` (names case-insensitive), checked like a request's headers; a
+ * refusal closes the socket with 4400/4401/4403 and the platform error code as the reason.
+ * Each subscription start is a request of its own for the edge: a request id, the tenant's rate
+ * limit, the same parsing and validation (cost limits included) as POST /graphql through Yoga's
+ * envelop chain, and one audit record with surface `subscription`. Only subscriptions are
+ * accepted here; queries and mutations go to POST /graphql.
+ */
+export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsOptions): WebSocketSubscriptions {
+  const { logger } = options;
+  const sockets = new WebSocketServer({ server: options.server, path: options.path, maxPayload: MAX_MESSAGE_BYTES });
+  const connections = new WeakMap<Context, Connection>();
+
+  /** A Request standing for one connection attempt or subscription start (audit, rate limit, context). */
+  const requestFor = (upgrade: IncomingMessage, headers: Headers): Request => {
+    const request = new Request(new URL(options.path, `http://${upgrade.headers.host ?? 'localhost'}`), { method: 'GET', headers });
+    requestState(request).clientAddress = upgrade.socket.remoteAddress;
+    return request;
+  };
+  const audit = (request: Request, action: string, status: number, operationName: string | null = null) => {
+    const state = requestState(request);
+    options.auditRecorder
+      .record(requestAuditEntry(request, { surface: 'subscription', action, operationName, status, durationMs: performance.now() - state.startedAt }))
+      .catch((error: unknown) => logger.error({ err: error, request_id: state.requestId }, 'could not queue the audit record'));
+  };
+
+  const disposable = useServer<Record<string, unknown> | undefined, Record<PropertyKey, never>>(
+    {
+      isProd: true,
+      connectionInitWaitTimeout: CONNECTION_INIT_TIMEOUT_MS,
+      async onConnect(context) {
+        const upgrade = context.extra.request;
+        const headers = headersOf(context.connectionParams);
+        const request = requestFor(upgrade, headers);
+        try {
+          const principal = await authenticate(options.credentials, headers, request);
+          connections.set(context, { upgrade, headers, principal });
+          return true;
+        } catch (error) {
+          const code = codeOf(error);
+          audit(request, 'subscription connect', statusOf(code));
+          // 4401 / 4403 / 4400 (and 4500): the HTTP status the same refusal has, in the 4xxx range of application close codes.
+          context.extra.socket.close(4000 + statusOf(code), code);
+          return false;
+        }
+      },
+      async onSubscribe(context, _id, payload) {
+        const connection = connections.get(context);
+        if (!connection) return [new ApiError('unauthenticated', 'Send the credential in the connection payload first.')];
+        const request = requestFor(connection.upgrade, connection.headers);
+        const state = requestState(request);
+        state.principal = connection.principal;
+        state.authenticatedAs = connection.principal;
+        const refuse = (errors: readonly GraphQLError[], operationName: string | null = null): readonly GraphQLError[] => {
+          const platformErrors = errors.map(withPlatformCode).map((error) => withRequestId(error, state.requestId));
+          audit(request, `subscription ${operationName ?? '(anonymous)'}`, statusOf(platformErrors[0]?.extensions.code as ErrorCode), operationName);
+          return platformErrors;
+        };
+        try {
+          const refused = await options.admit(request, connection.principal.tenantId);
+          if (refused) return refuse([await errorOfProblem(refused)]);
+          const enveloped = options.yoga.getEnveloped({ request, params: payload });
+          let document: DocumentNode;
+          try {
+            document = enveloped.parse(payload.query);
+          } catch (error) {
+            return refuse([new ApiError('query_invalid', error instanceof Error ? error.message : String(error))]);
+          }
+          const invalid = enveloped.validate(enveloped.schema, document);
+          if (invalid.length > 0) return refuse(invalid);
+          const operation = getOperationAST(document, payload.operationName);
+          const operationName = operation?.name?.value ?? null;
+          if (operationName) state.operation = operationName;
+          if (operation?.operation !== OperationTypeNode.SUBSCRIPTION) {
+            return refuse([new ApiError('query_invalid', 'Over WebSocket, send subscription operations; queries and mutations go to POST /graphql.')], operationName);
+          }
+          const args: ExecutionArgs = {
+            schema: enveloped.schema,
+            document,
+            variableValues: payload.variables ?? {},
+            operationName: payload.operationName ?? undefined,
+            contextValue: await enveloped.contextFactory(),
+            rootValue: { subscribe: enveloped.subscribe },
+          };
+          // Refused up front (scope, unknown type, cost) as an `error` message, not a result.
+          const planned = planEventSubscription(args, connection.principal);
+          if (!isPlan(planned)) return refuse(planned, operationName);
+          audit(request, `subscription ${operationName ?? '(anonymous)'}`, 200, operationName);
+          return args;
+        } catch (error) {
+          logger.error({ err: error, request_id: state.requestId }, 'could not start a subscription');
+          return refuse([new ApiError('internal_error', 'Something failed on our side.')]);
+        }
+      },
+      // Yoga's envelop chain: its subscribe runs the useSubscriptions plugin and error masking.
+      subscribe: (args) => (args.rootValue as { subscribe: (args: ExecutionArgs) => OperationResult }).subscribe(args),
+    },
+    sockets,
+  );
+
+  return {
+    close: async () => {
+      await disposable.dispose();
+      // Clients that do not answer the close handshake are cut off.
+      for (const client of sockets.clients) client.terminate();
+    },
+  };
+}
+
+/** The connection payload's credential headers, by case-insensitive name. */
+function headersOf(params: Record<string, unknown> | undefined): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(params ?? {})) {
+    const lower = name.toLowerCase();
+    if ((lower === 'authorization' || lower === 'x-service-tenant' || lower === 'x-request-id') && typeof value === 'string') {
+      try {
+        headers.set(lower, value);
+      } catch {
+        // A value no HTTP header could carry: as if absent.
+      }
+    }
+  }
+  return headers;
+}
+
+/** The same checks as `useAuthentication` for a request: a valid bearer credential naming its tenant. */
+async function authenticate(credentials: CredentialAuthenticator, headers: Headers, request: Request): Promise<Principal> {
+  const authorization = headers.get('authorization');
+  if (!authorization) throw new ApiError('unauthenticated', 'Send Authorization: Bearer <access token or API key> in the connection payload.');
+  const [scheme, token] = authorization.split(' ');
+  if (scheme?.toLowerCase() !== 'bearer' || !token) throw new ApiError('invalid_token', 'Authorization must have the form Bearer <token>.');
+  const principal = await credentials.authenticate(token);
+  requestState(request).authenticatedAs = principal;
+  const tenant = headers.get('x-service-tenant');
+  if (!tenant) throw new ApiError('tenant_header_missing', 'Name the tenant in X-Service-Tenant in the connection payload.');
+  if (tenant !== principal.tenantId) throw new ApiError('tenant_mismatch', 'X-Service-Tenant names a tenant this credential does not belong to.');
+  requestState(request).principal = principal;
+  return principal;
+}
+
+function codeOf(error: unknown): ErrorCode {
+  const code = error instanceof GraphQLError ? error.extensions?.code : undefined;
+  return typeof code === 'string' && code in errorCatalogue ? (code as ErrorCode) : 'internal_error';
+}
+
+function statusOf(code: ErrorCode | undefined): number {
+  return (code && errorCatalogue[code]?.status) || 500;
+}
+
+/** Validation errors without a platform code are errors in the document: `query_invalid`, as over HTTP. */
+function withPlatformCode(error: GraphQLError): GraphQLError {
+  const code = error.extensions?.code;
+  if (typeof code === 'string' && code in errorCatalogue) return error;
+  return new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'query_invalid' } });
+}
+
+function withRequestId(error: GraphQLError, requestId: string): GraphQLError {
+  return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...error.extensions, request_id: requestId } });
+}
+
+/** The rate limit's refusal (a problem+json response) as a GraphQL error with its `retry_after`. */
+async function errorOfProblem(response: Response): Promise<GraphQLError> {
+  const problem = (await response.json()) as { code: ErrorCode; detail: string };
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new ApiError(problem.code, problem.detail, Number.isFinite(retryAfter) && retryAfter > 0 ? { retry_after: retryAfter } : {});
+}

@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import type { Logger } from '@platform/config';
+import { type Event, type Prisma, type PrismaClient, type WebhookEndpoint, newId } from '@platform/db';
+import { type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts';
+import type { LiveBus } from './live-bus.ts';
+import type { JobQueue } from './queue.ts';
+import type { SecretBox } from './secrets.ts';
+import { type AttemptOutcome, postWebhook } from './webhooks/post.ts';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS, nextRetryDelaySeconds } from './webhooks/retry-schedule.ts';
+import { signatureHeaders } from './webhooks/signing.ts';
+import type { UrlPolicy } from './webhooks/url-policy.ts';
+
+export const DISPATCH_QUEUE = 'event-dispatch';
+export const DELIVERY_QUEUE = 'webhook-delivery';
+const DELIVERY_WORKERS = 4;
+
+export interface NewEvent {
+  type: string;
+  /** The record as the REST API shows it (or a custom event's payload). */
+  data: unknown;
+  resource?: { type: string; id: string };
+  source: EventSource;
+}
+
+export interface EventBusOptions {
+  prisma: PrismaClient;
+  queue: JobQueue;
+  live: LiveBus;
+  secrets: SecretBox;
+  urlPolicy: UrlPolicy;
+  logger: Logger;
+  retryScheduleSeconds?: readonly number[];
+  deliveryTimeoutMs?: number;
+}
+
+interface DispatchJob {
+  tenant_id: string;
+  event_id: string;
+}
+
+interface DeliveryJob {
+  tenant_id: string;
+  delivery_id: string;
+}
+
+/**
+ * The event bus. `emit` writes an event in the caller's transaction together with its dispatch
+ * job, so an event exists (and will be dispatched) if and only if the change committed. The
+ * dispatch job creates one delivery per subscribed webhook endpoint, each with its delivery job,
+ * and publishes the event to live subscribers. Delivery jobs make one signed attempt each and
+ * schedule the next attempt on failure; every step is a job, so a crash at any point is
+ * recovered by another instance (at-least-once; receivers deduplicate by `webhook-id`).
+ */
+export class EventBus {
+  private readonly schedule: readonly number[];
+  private readonly timeoutMs: number;
+  private pendingWake = false;
+
+  constructor(private readonly options: EventBusOptions) {
+    this.schedule = options.retryScheduleSeconds ?? DEFAULT_RETRY_SCHEDULE_SECONDS;
+    this.timeoutMs = options.deliveryTimeoutMs ?? 10_000;
+  }
+
+  /** Records an event within the change's transaction. */
+  async emit(tx: Prisma.TransactionClient, tenantId: string, event: NewEvent): Promise<EventEnvelope> {
+    const row = await tx.event.create({
+      data: {
+        tenant_id: tenantId,
+        id: newId('evt'),
+        type: event.type,
+        data: event.data as Prisma.InputJsonValue,
+        resource_type: event.resource?.type ?? null,
+        resource_id: event.resource?.id ?? null,
+        source: event.source as unknown as Prisma.InputJsonValue,
+      },
+    });
+    await this.options.queue.sendWithin(tx, DISPATCH_QUEUE, [{ data: { tenant_id: tenantId, event_id: row.id } satisfies DispatchJob }]);
+    this.pendingWake = true;
+    return envelopeOf(row);
+  }
+
+  /** Call after a transaction that emitted events committed: dispatch starts now instead of at the next poll. */
+  committed(): void {
+    if (!this.pendingWake) return;
+    this.pendingWake = false;
+    this.options.queue.wake(DISPATCH_QUEUE);
+  }
+
+  /** Starts this instance's workers of both queues. */
+  async startWorkers(): Promise<void> {
+    await this.options.queue.work<DispatchJob>(DISPATCH_QUEUE, { batchSize: 50 }, (jobs) => this.dispatch(jobs.map((job) => job.data)));
+    // Several delivery workers with small batches: a batch waits for its slowest endpoint (up to
+    // the timeout), so one slow receiver holds up only its own batch.
+    for (let worker = 0; worker < DELIVERY_WORKERS; worker++) {
+      await this.options.queue.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: 5 }, async (jobs) => {
+        await Promise.all(jobs.map((job) => this.deliver(job.data)));
+      });
+    }
+  }
+
+  /** Deliveries of an event to one endpoint again (resend) or of a time range of events (replay). */
+  async redeliver(tenantId: string, endpointId: string, events: Array<Pick<Event, 'id'>>, trigger: 'resend' | 'replay'): Promise<number> {
+    if (events.length === 0) return 0;
+    await this.options.prisma.$transaction(async (tx) => {
+      const deliveries = await tx.webhookDelivery.createManyAndReturn({
+        data: events.map((event) => ({ tenant_id: tenantId, id: newId('wd'), endpoint_id: endpointId, event_id: event.id, trigger, next_attempt_at: new Date() })),
+        select: { id: true },
+      });
+      await this.options.queue.sendWithin(tx, DELIVERY_QUEUE, deliveries.map((delivery) => ({ data: { tenant_id: tenantId, delivery_id: delivery.id } satisfies DeliveryJob })));
+    });
+    this.options.queue.wake(DELIVERY_QUEUE);
+    return events.length;
+  }
+
+  /**
+   * A signed test request to an endpoint, sent now, whatever its status and event types; the
+   * outcome is returned, not recorded. Its `webhook-id` is fresh, and its type `webhook.ping`
+   * (never an event of the log), so receivers can tell it apart.
+   */
+  async ping(tenantId: string, endpointId: string): Promise<AttemptOutcome | undefined> {
+    const endpoint = await this.options.prisma.webhookEndpoint.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id: endpointId } } });
+    if (!endpoint) return undefined;
+    const ping: EventEnvelope = { id: newId('evt_ping'), type: 'webhook.ping', tenant_id: tenantId, occurred_at: new Date().toISOString(), data: { endpoint_id: endpoint.id }, resource: null, source: { type: 'platform' } };
+    const body = JSON.stringify(ping);
+    return postWebhook(endpoint.url, body, signatureHeaders(ping.id, body, this.signingSecretsOf(endpoint)), { ...this.options.urlPolicy, timeoutMs: this.timeoutMs });
+  }
+
+  /** The current secret, and during a rotation's overlap the previous one too. */
+  private signingSecretsOf(endpoint: WebhookEndpoint): string[] {
+    const secrets = [this.options.secrets.open(endpoint.secret_ciphertext)];
+    if (endpoint.previous_secret_ciphertext && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > new Date()) secrets.push(this.options.secrets.open(endpoint.previous_secret_ciphertext));
+    return secrets;
+  }
+
+  private async dispatch(jobs: DispatchJob[]): Promise<void> {
+    const { prisma, queue, live } = this.options;
+    if (jobs.length === 0) return;
+    // One batch, a constant number of statements: the events, the endpoints of their tenants, one transaction.
+    const events = await prisma.event.findMany({ where: { OR: jobs.map((job) => ({ tenant_id: job.tenant_id, id: job.event_id })) }, orderBy: [{ occurred_at: 'asc' }, { id: 'asc' }] });
+    const tenantIds = [...new Set(events.map((event) => event.tenant_id))];
+    const endpoints = tenantIds.length === 0 ? [] : await prisma.webhookEndpoint.findMany({ where: { tenant_id: { in: tenantIds }, status: 'enabled' }, select: { tenant_id: true, id: true, event_types: true } });
+    const deliveries = events.flatMap((event) =>
+      endpoints
+        .filter((endpoint) => endpoint.tenant_id === event.tenant_id && endpoint.event_types.includes(event.type))
+        .map((endpoint) => ({ tenant_id: event.tenant_id, id: automaticDeliveryId(event.id, endpoint.id), endpoint_id: endpoint.id, event_id: event.id, next_attempt_at: new Date() })),
+    );
+    if (deliveries.length > 0) {
+      await prisma.$transaction(async (tx) => {
+        const created = await tx.webhookDelivery.createManyAndReturn({ data: deliveries, skipDuplicates: true, select: { tenant_id: true, id: true } });
+        await queue.sendWithin(tx, DELIVERY_QUEUE, created.map((delivery) => ({ data: { tenant_id: delivery.tenant_id, delivery_id: delivery.id } satisfies DeliveryJob })));
+      });
+      queue.wake(DELIVERY_QUEUE);
+    }
+    for (const event of events) live.publish(envelopeOf(event));
+  }
+
+  private async deliver(job: DeliveryJob): Promise<void> {
+    const { prisma, queue, logger } = this.options;
+    const delivery = await prisma.webhookDelivery.findUnique({ where: { tenant_id_id: { tenant_id: job.tenant_id, id: job.delivery_id } }, include: { endpoint: true, event: true } });
+    if (!delivery || delivery.status !== 'pending') return;
+    const { endpoint } = delivery;
+    const where = { tenant_id: job.tenant_id, id: delivery.id, status: 'pending' as const, attempt_count: delivery.attempt_count };
+    if (endpoint.status === 'disabled') {
+      await prisma.webhookDelivery.updateMany({ where, data: { status: 'failed', failure_reason: `endpoint disabled: ${endpoint.disabled_reason ?? 'by the tenant'}`, completed_at: new Date(), next_attempt_at: null } });
+      return;
+    }
+    const body = JSON.stringify(envelopeOf(delivery.event));
+    const outcome = await postWebhook(endpoint.url, body, signatureHeaders(delivery.event.id, body, this.signingSecretsOf(endpoint)), { ...this.options.urlPolicy, timeoutMs: this.timeoutMs });
+
+    const attempts = delivery.attempt_count + 1;
+    const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+    const gone = outcome.status === 410;
+    const delay = succeeded || gone ? undefined : nextRetryDelaySeconds(attempts, this.schedule);
+    const describe = outcome.status !== null ? `HTTP ${outcome.status}` : (outcome.error ?? 'no response');
+    await prisma.$transaction(async (tx) => {
+      const now = new Date();
+      // Guarded by the attempt count: a duplicate job (a retried job whose first run was slow) records nothing twice.
+      const claimed = await tx.webhookDelivery.updateMany({
+        where,
+        data: succeeded
+          ? { attempt_count: attempts, status: 'succeeded', completed_at: now, next_attempt_at: null }
+          : delay === undefined
+            ? { attempt_count: attempts, status: 'failed', completed_at: now, next_attempt_at: null, failure_reason: gone ? 'the endpoint answered 410 Gone' : `gave up after ${attempts} attempts; last: ${describe}` }
+            : { attempt_count: attempts, next_attempt_at: new Date(now.getTime() + delay * 1000) },
+      });
+      if (claimed.count === 0) return;
+      await tx.webhookAttempt.create({
+        data: { tenant_id: job.tenant_id, id: newId('wa'), delivery_id: delivery.id, attempted_at: now, response_status: outcome.status, duration_ms: outcome.durationMs, response_excerpt: outcome.excerpt, error: outcome.error },
+      });
+      if (!succeeded && delay === undefined) {
+        const reason = gone ? 'The endpoint answered 410 Gone.' : `Deliveries kept failing for ${attempts} attempts (last: ${describe}).`;
+        await tx.webhookEndpoint.updateMany({ where: { tenant_id: job.tenant_id, id: endpoint.id, status: 'enabled' }, data: { status: 'disabled', disabled_reason: reason, disabled_at: now, version: { increment: 1 } } });
+        logger.warn({ tenant_id: job.tenant_id, endpoint_id: endpoint.id, reason }, 'webhook endpoint disabled');
+      } else if (delay !== undefined) {
+        await queue.sendWithin(tx, DELIVERY_QUEUE, [{ data: job, startAfter: new Date(now.getTime() + delay * 1000) }]);
+      }
+    });
+  }
+}
+
+/** The id of the delivery an event's dispatch makes for an endpoint: the same on every retry of the dispatch. */
+function automaticDeliveryId(eventId: string, endpointId: string): string {
+  return `wd_${createHash('sha256').update(`${eventId}/${endpointId}`).digest('hex').slice(0, 24)}`;
+}

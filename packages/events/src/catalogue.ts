@@ -1,0 +1,42 @@
+/**
+ * Every platform event type: when it fires, the scope a credential needs to receive it (an
+ * event carries the record it is about, so receiving it is reading that record), and the kind of
+ * record it is about. Clients publish their own events under `custom.`, a namespace no platform
+ * event uses, so a custom event can never pass for a platform one.
+ */
+export const platformEventTypes = {
+  'inventory.stock.low': { scope: 'inventory:read', resourceType: 'inventory_item', description: "An item's `quantity_on_hand` dropped below its `reorder_point` through a stock change: once per crossing, again only after it was back at or above it. Raising `reorder_point` alone does not fire it." },
+  'order.created': { scope: 'crm:read', resourceType: 'order', description: 'A sales or purchase order was created, through the API or a connected channel.' },
+  'sync.failed': { scope: 'integrations:read', resourceType: 'sync_job', description: 'A connector sync job failed after its retry policy was exhausted.' },
+  'workflow.completed': { scope: 'workflows:read', resourceType: 'workflow_run', description: 'An automation workflow finished, successfully or with a terminal error.' },
+  'ai.query.completed': { scope: 'ai:read', resourceType: 'ai_query', description: 'A copilot query returned a structured response.' },
+} as const;
+
+export type PlatformEventType = keyof typeof platformEventTypes;
+
+export const CUSTOM_EVENT_PREFIX = 'custom.';
+/** Custom event scope: publishing needs `events:write`, receiving `events:read`. */
+export const CUSTOM_EVENT_READ_SCOPE = 'events:read';
+const CUSTOM_TYPE = /^custom\.[a-z0-9_]+(\.[a-z0-9_]+){0,4}$/;
+export const CUSTOM_TYPE_RULE = 'custom. followed by 1 to 5 dot-separated segments of lower-case letters, digits and "_" (e.g. custom.invoice.exported), at most 100 characters';
+
+export function isPlatformEventType(type: string): type is PlatformEventType {
+  return Object.hasOwn(platformEventTypes, type);
+}
+
+export function isCustomEventType(type: string): boolean {
+  return type.length <= 100 && CUSTOM_TYPE.test(type);
+}
+
+/** The scope needed to receive events of a type; undefined for a type that does not exist. */
+export function scopeToReceive(type: string): string | undefined {
+  if (isPlatformEventType(type)) return platformEventTypes[type].scope;
+  if (isCustomEventType(type)) return CUSTOM_EVENT_READ_SCOPE;
+  return undefined;
+}
+
+/** Whether a credential with `scopes` may receive events of `type`. */
+export function mayReceive(type: string, scopes: ReadonlySet<string>): boolean {
+  const scope = scopeToReceive(type);
+  return scope !== undefined && scopes.has(scope);
+}

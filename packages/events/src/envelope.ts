@@ -1,0 +1,35 @@
+import type { Event } from '@platform/db';
+
+/** What produced an event. */
+export interface EventSource {
+  /** `api`: a request of a credential; `platform`: the platform itself (a rule, a job); `connector`, `workflow` later. */
+  type: 'api' | 'platform' | 'connector' | 'workflow';
+  credential_id?: string;
+  request_id?: string;
+}
+
+/**
+ * The event as every consumer sees it: the REST API, webhooks (the request body) and GraphQL
+ * subscriptions. `data` is the record as the REST API shows it at the time of the event.
+ */
+export interface EventEnvelope {
+  id: string;
+  type: string;
+  tenant_id: string;
+  occurred_at: string;
+  data: unknown;
+  resource: { type: string; id: string } | null;
+  source: EventSource;
+}
+
+export function envelopeOf(row: Event): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type,
+    tenant_id: row.tenant_id,
+    occurred_at: row.occurred_at.toISOString(),
+    data: row.data,
+    resource: row.resource_type && row.resource_id ? { type: row.resource_type, id: row.resource_id } : null,
+    source: row.source as unknown as EventSource,
+  };
+}

@@ -1,0 +1,10 @@
+export { EventBus, type NewEvent, DISPATCH_QUEUE, DELIVERY_QUEUE } from './bus.ts';
+export { platformEventTypes, type PlatformEventType, CUSTOM_EVENT_PREFIX, CUSTOM_TYPE_RULE, isPlatformEventType, isCustomEventType, scopeToReceive, mayReceive } from './catalogue.ts';
+export { type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts';
+export { createLiveBus, type LiveBus } from './live-bus.ts';
+export { startJobQueue, type JobQueue } from './queue.ts';
+export { createSecretBox, loadSecretsKey, type SecretBox } from './secrets.ts';
+export { checkEndpointUrl, type UrlPolicy } from './webhooks/url-policy.ts';
+export { generateSigningSecret, signatureHeaders } from './webhooks/signing.ts';
+export { type AttemptOutcome, postWebhook } from './webhooks/post.ts';
+export { DEFAULT_RETRY_SCHEDULE_SECONDS, nextRetryDelaySeconds } from './webhooks/retry-schedule.ts';

@@ -1,0 +1,80 @@
+import type { Logger } from '@platform/config';
+import type { Prisma } from '@platform/db';
+import PgBoss from 'pg-boss';
+
+/**
+ * The platform's job queue: pg-boss, in the platform's own PostgreSQL (schema `pgboss`, created
+ * and migrated by pg-boss at start). Jobs survive crashes: a job whose instance died while
+ * working on it expires after `recoverySeconds` and is retried by any instance. Jobs can be
+ * enqueued inside a Prisma transaction, so a job exists if and only if the change that caused it
+ * committed (the outbox pattern without a relay).
+ */
+export interface JobQueue {
+  /** Enqueues jobs within `tx`: they become visible when it commits. */
+  sendWithin(tx: Prisma.TransactionClient, queue: string, jobs: Array<{ data: object; startAfter?: Date }>): Promise<void>;
+  send(queue: string, data: object, options?: { startAfter?: Date }): Promise<void>;
+  /** Runs `handler` for the queue's jobs, `batchSize` at a time; a thrown error retries the batch's jobs. */
+  work<Data extends object>(queue: string, options: { batchSize: number }, handler: (jobs: Array<{ id: string; data: Data }>) => Promise<void>): Promise<void>;
+  /** Asks this instance's workers of a queue to fetch now rather than at their next poll. */
+  wake(queue: string): void;
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  databaseUrl: string;
+  logger: Logger;
+  queues: string[];
+  /** After how long a job of a dead instance is retried (its expiry, and the maintenance interval). */
+  recoverySeconds: number;
+  /** How often idle workers look for jobs; `wake` makes this instance's look at once. */
+  pollingIntervalSeconds?: number;
+}
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: 'pgboss',
+    max: 4,
+    application_name: 'platform-jobs',
+    schedule: false,
+    supervise: true,
+    maintenanceIntervalSeconds: Math.max(1, Math.ceil(options.recoverySeconds / 2)),
+  });
+  const logger = options.logger.child({ component: 'jobs' });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const queue of options.queues) {
+    await boss.createQueue(queue, { name: queue, retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: options.recoverySeconds });
+  }
+  const workers = new Map<string, string[]>();
+  const polling = options.pollingIntervalSeconds ?? 2;
+
+  return {
+    async sendWithin(tx, queue, jobs) {
+      if (jobs.length === 0) return;
+      const executeSql = async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values.map((value) => value ?? null)) });
+      await boss.insert(
+        jobs.map((job) => ({ name: queue, data: job.data, ...(job.startAfter && { startAfter: job.startAfter.toISOString() }) })) as PgBoss.JobInsert[],
+        { db: { executeSql } },
+      );
+    },
+    async send(queue, data, sendOptions = {}) {
+      await boss.send(queue, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {});
+    },
+    async work(queue, workOptions, handler) {
+      let id = '';
+      id = await boss.work<object>(queue, { batchSize: workOptions.batchSize, pollingIntervalSeconds: polling }, async (jobs) => {
+        await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
+        // A full batch: there may be more waiting, fetch again at once rather than after the polling interval.
+        if (jobs.length === workOptions.batchSize) boss.notifyWorker(id);
+      });
+      workers.set(queue, [...(workers.get(queue) ?? []), id]);
+    },
+    wake(queue) {
+      for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

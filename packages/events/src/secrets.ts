@@ -1,0 +1,62 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+const ALGORITHM = 'aes-256-gcm';
+
+/**
+ * Encryption of secrets the platform must be able to read back (webhook signing secrets: an HMAC
+ * needs the key itself, so they cannot be hashed like credentials). AES-256-GCM with a random
+ * nonce per value; the output is `v1.<nonce>.<tag>.<ciphertext>` in base64url.
+ */
+export interface SecretBox {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+}
+
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new Error('the secrets key must be 32 bytes');
+  return {
+    seal(plaintext) {
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv(ALGORITHM, key, nonce);
+      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return ['v1', nonce, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+    },
+    open(sealed) {
+      const [version, nonce, tag, ciphertext] = sealed.split('.');
+      if (version !== 'v1' || !nonce || !tag || ciphertext === undefined) throw new Error('not a sealed secret');
+      const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(nonce, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+/**
+ * The platform's secrets key: `SECRETS_KEY` (32 bytes, base64) when the operator set one, as every
+ * instance of a deployment must share it; otherwise a key generated on first start and kept in the
+ * data folder (mode 0600), beside the embedded database.
+ */
+export async function loadSecretsKey(configured: string | undefined, keyFile: string): Promise<Buffer> {
+  if (configured) {
+    const key = Buffer.from(configured, 'base64');
+    if (key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+    return key;
+  }
+  try {
+    return Buffer.from((await readFile(keyFile, 'utf8')).trim(), 'base64');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dirname(keyFile), { recursive: true });
+  const key = randomBytes(32);
+  try {
+    // `wx`: two instances starting together on one data folder keep the first key written.
+    await writeFile(keyFile, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return Buffer.from((await readFile(keyFile, 'utf8')).trim(), 'base64');
+  }
+}

@@ -1,0 +1,69 @@
+import { type LookupAddress, lookup } from 'node:dns';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import ipaddr from 'ipaddr.js';
+import { type UrlPolicy, isAllowedAddress } from './url-policy.ts';
+
+export interface AttemptOutcome {
+  /** Null when no response arrived. */
+  status: number | null;
+  durationMs: number;
+  excerpt: string | null;
+  error: string | null;
+}
+
+const EXCERPT_BYTES = 1000;
+
+/**
+ * One webhook request. The address is checked again at connection time, inside the socket's DNS
+ * lookup, so a host that resolved to a public address at registration cannot later be pointed
+ * into a private network (DNS rebinding). Redirects are not followed: a 3xx is a failed attempt.
+ */
+export function postWebhook(url: string, body: string, headers: Record<string, string>, options: UrlPolicy & { timeoutMs: number }): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  return new Promise((resolve) => {
+    const target = new URL(url);
+    const host = target.hostname.replace(/^\[|\]$/g, '');
+    if (ipaddr.isValid(host) && !isAllowedAddress(host, options)) {
+      resolve({ status: null, durationMs: 0, excerpt: null, error: `refused: ${host} is a private or reserved address` });
+      return;
+    }
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const outgoing = send(
+      target,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'Platform-Webhooks/1.0', ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: options.timeoutMs,
+        lookup: (hostname, lookupOptions, callback) =>
+          lookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
+            if (error) return callback(error, '', 4);
+            const refused = addresses.find((entry) => !isAllowedAddress(entry.address, options));
+            if (refused) return callback(Object.assign(new Error(`refused: ${hostname} resolves to ${refused.address}, a private or reserved address`), { code: 'EREFUSED_PRIVATE' }), '', 4);
+            if (lookupOptions.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+            const first = addresses[0] as LookupAddress;
+            return callback(null, first.address, first.family);
+          }),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () => resolve({ status: response.statusCode ?? null, durationMs: elapsed(), excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_BYTES), error: null });
+        response.on('data', (chunk: Buffer) => {
+          if (size < EXCERPT_BYTES) chunks.push(chunk.subarray(0, EXCERPT_BYTES - size));
+          size += chunk.length;
+          if (size >= EXCERPT_BYTES) {
+            response.destroy();
+            finish();
+          }
+        });
+        response.on('end', finish);
+        response.on('error', finish);
+      },
+    );
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`no response within ${options.timeoutMs} ms`)));
+    outgoing.on('error', (error) => resolve({ status: null, durationMs: elapsed(), excerpt: null, error: error.message }));
+    outgoing.end(body);
+  });
+}

@@ -1,0 +1,54 @@
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Where webhooks may be sent. Endpoints must be public: a tenant must not be able to make the
+ * platform send requests into its own network (cloud metadata at 169.254.169.254, databases,
+ * admin interfaces: server-side request forgery). Only globally routable unicast addresses pass,
+ * unless an operator allows some private networks (local development: `127.0.0.0/8`).
+ * Production tenants need HTTPS; sandbox tenants may use HTTP for local tunnels and tests.
+ */
+export interface UrlPolicy {
+  /** Networks allowed although private, as CIDRs. */
+  allowedPrivateNetworks: string[];
+}
+
+export type UrlVerdict = { ok: true; url: URL } | { ok: false; reason: string };
+
+export function isAllowedAddress(address: string, policy: UrlPolicy): boolean {
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.range() === 'unicast') return true;
+  return policy.allowedPrivateNetworks.some((cidr) => {
+    const [network, bits] = ipaddr.parseCIDR(cidr);
+    return network.kind() === parsed.kind() && parsed.match(network, bits);
+  });
+}
+
+/** Checks an endpoint URL's form and every address its host resolves to. */
+export async function checkEndpointUrl(value: string, options: UrlPolicy & { requireHttps: boolean }): Promise<UrlVerdict> {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { ok: false, reason: 'must be an absolute http(s) URL' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, reason: 'must use https (or http for sandbox tenants)' };
+  if (options.requireHttps && url.protocol !== 'https:') return { ok: false, reason: 'must use https for a production tenant' };
+  if (url.username || url.password) return { ok: false, reason: 'must not carry credentials; verify our signature instead' };
+  if (value.length > 2048) return { ok: false, reason: 'must be at most 2048 characters' };
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (ipaddr.isValid(host)) {
+    addresses = [host];
+  } else {
+    try {
+      addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    } catch {
+      return { ok: false, reason: `host ${host} does not resolve` };
+    }
+  }
+  const refused = addresses.find((address) => !isAllowedAddress(address, options));
+  if (refused) return { ok: false, reason: `resolves to ${refused}, a private or reserved address; webhook endpoints must be public` };
+  return { ok: true, url };
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createLogger } from '@platform/config';
+import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
+import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
+import { createTenantPair } from '@platform/subgraph-identity';
+import { DELIVERY_QUEUE, DISPATCH_QUEUE, EventBus } from '../src/bus.ts';
+import { createLiveBus, type LiveBus } from '../src/live-bus.ts';
+import { type JobQueue, startJobQueue } from '../src/queue.ts';
+import { type SecretBox, createSecretBox } from '../src/secrets.ts';
+import { generateSigningSecret } from '../src/webhooks/signing.ts';
+
+export interface ReceivedWebhook {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** A webhook receiver on loopback answering with the statuses it is told, then 200. */
+export interface Receiver {
+  url: string;
+  received: ReceivedWebhook[];
+  /** Statuses of the next responses, in order. */
+  respondWith(...statuses: number[]): void;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const received: ReceivedWebhook[] = [];
+  const statuses: number[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const status = statuses.shift() ?? 200;
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    respondWith: (...next) => statuses.push(...next),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface BusHarness {
+  prisma: PrismaClient;
+  bus: EventBus;
+  queue: JobQueue;
+  live: LiveBus;
+  secrets: SecretBox;
+  tenantId: string;
+  /** Registers an endpoint for `types` and returns its id and plaintext secret. */
+  endpoint(url: string, types: string[]): Promise<{ id: string; secret: string }>;
+  stop(): Promise<void>;
+}
+
+/** A real database, job queue and event bus (retries after 1 s and 1 s, so 3 attempts), private loopback allowed. */
+export async function startBus(options: { retryScheduleSeconds?: number[] } = {}): Promise<BusHarness> {
+  const database: FreshDatabase = await freshDatabase({ prefix: 'events' });
+  await migrateDatabase(database.url);
+  const prisma = createPrismaClient(database.url, 4);
+  const logger = createLogger('silent');
+  const queue = await startJobQueue({ databaseUrl: database.url, logger, queues: [DISPATCH_QUEUE, DELIVERY_QUEUE], recoverySeconds: 5, pollingIntervalSeconds: 0.5 });
+  const live = createLiveBus({});
+  const secrets = createSecretBox(randomBytes(32));
+  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy: { allowedPrivateNetworks: ['127.0.0.0/8'] }, logger, retryScheduleSeconds: options.retryScheduleSeconds ?? [1, 1], deliveryTimeoutMs: 2000 });
+  await bus.startWorkers();
+  const { production } = await createTenantPair(prisma, { name: 'Events', plan: 'enterprise' });
+  let endpoints = 0;
+  return {
+    prisma,
+    bus,
+    queue,
+    live,
+    secrets,
+    tenantId: production.id,
+    async endpoint(url, types) {
+      const secret = generateSigningSecret();
+      const id = `we_test_${++endpoints}`;
+      await prisma.webhookEndpoint.create({ data: { tenant_id: production.id, id, url, event_types: types, secret_ciphertext: secrets.seal(secret) } });
+      return { id, secret };
+    },
+    async stop() {
+      await queue.stop();
+      await live.close();
+      await prisma.$disconnect();
+      await database.dispose();
+    },
+  };
+}
+
+/** Polls `check` until it returns a value other than undefined (or fails after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await sleep(100);
+  }
+}

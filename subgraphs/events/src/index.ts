@@ -1,0 +1,1 @@
+export { eventsSubgraph } from './subgraph.ts';

@@ -1,0 +1,37 @@
+import type { Db, Prisma, WebhookEndpoint, WebhookEndpointStatus } from '@platform/db';
+import type { PageWindow, SortOrder } from '@platform/graphql-kit';
+
+/** Every function takes the tenant id as a required argument: no query spans tenants. */
+
+export type EndpointRecord = WebhookEndpoint;
+
+export async function listEndpoints(db: Db, tenantId: string, filter: { status?: WebhookEndpointStatus | null }, orderBy: SortOrder<'created_at'>, window: PageWindow) {
+  const where: Prisma.WebhookEndpointWhereInput = { tenant_id: tenantId, ...(filter.status != null && { status: filter.status }) };
+  const [total, rows] = await Promise.all([db.webhookEndpoint.count({ where }), db.webhookEndpoint.findMany({ where, orderBy, skip: window.skip, take: window.per_page })]);
+  return { data: rows, meta: { total, page: window.page, per_page: window.per_page } };
+}
+
+export function findEndpoint(db: Db, tenantId: string, id: string): Promise<EndpointRecord | null> {
+  return db.webhookEndpoint.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
+}
+
+/** Locks the endpoint row for the rest of the transaction (`SELECT … FOR UPDATE`) and returns it. */
+export async function lockEndpoint(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<EndpointRecord | null> {
+  const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM webhook_endpoints WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`;
+  if (locked.length === 0) return null;
+  return findEndpoint(tx, tenantId, id);
+}
+
+export function createEndpoint(tx: Prisma.TransactionClient, data: Prisma.WebhookEndpointUncheckedCreateInput): Promise<EndpointRecord> {
+  return tx.webhookEndpoint.create({ data });
+}
+
+/** Applies `changes` and increments the version. */
+export function updateEndpoint(tx: Prisma.TransactionClient, tenantId: string, id: string, changes: Prisma.WebhookEndpointUncheckedUpdateInput): Promise<EndpointRecord> {
+  return tx.webhookEndpoint.update({ where: { tenant_id_id: { tenant_id: tenantId, id } }, data: { ...changes, version: { increment: 1 } } });
+}
+
+/** Deletes an endpoint; its deliveries and their attempts go with it (foreign keys cascade). */
+export async function deleteEndpoint(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<void> {
+  await tx.webhookEndpoint.delete({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
+}

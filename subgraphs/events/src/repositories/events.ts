@@ -1,0 +1,56 @@
+import type { Db, Event, Prisma } from '@platform/db';
+import { CUSTOM_EVENT_PREFIX, type EventEnvelope, envelopeOf, mayReceive, platformEventTypes } from '@platform/events';
+import type { PageWindow, SortOrder } from '@platform/graphql-kit';
+
+/** Every function takes the tenant id as a required argument: no query spans tenants. */
+
+export interface EventFilter {
+  type?: string | null;
+  resource_id?: string | null;
+  occurred_after?: Date | null;
+  occurred_before?: Date | null;
+}
+
+/**
+ * The event types a credential may receive, as a condition: the platform types whose record its
+ * scopes read, and the `custom.` namespace when it holds `events:read`.
+ */
+export function receivableWhere(scopes: ReadonlySet<string>): Prisma.EventWhereInput {
+  const platformTypes = Object.keys(platformEventTypes).filter((type) => mayReceive(type, scopes));
+  const any: Prisma.EventWhereInput[] = [{ type: { in: platformTypes } }];
+  if (mayReceive(`${CUSTOM_EVENT_PREFIX}event`, scopes)) any.push({ type: { startsWith: CUSTOM_EVENT_PREFIX } });
+  return { OR: any };
+}
+
+function eventWhere(tenantId: string, scopes: ReadonlySet<string>, filter: EventFilter): Prisma.EventWhereInput {
+  const where: Prisma.EventWhereInput = { tenant_id: tenantId, ...receivableWhere(scopes) };
+  if (filter.type != null) where.type = filter.type;
+  if (filter.resource_id != null) where.resource_id = filter.resource_id;
+  if (filter.occurred_after != null || filter.occurred_before != null) {
+    where.occurred_at = { ...(filter.occurred_after != null && { gte: filter.occurred_after }), ...(filter.occurred_before != null && { lt: filter.occurred_before }) };
+  }
+  return where;
+}
+
+export async function listEvents(db: Db, tenantId: string, scopes: ReadonlySet<string>, filter: EventFilter, orderBy: SortOrder<'occurred_at'>, window: PageWindow) {
+  const where = eventWhere(tenantId, scopes, filter);
+  const [total, rows] = await Promise.all([db.event.count({ where }), db.event.findMany({ where, orderBy, skip: window.skip, take: window.per_page })]);
+  return { data: rows.map(envelopeOf), meta: { total, page: window.page, per_page: window.per_page } };
+}
+
+export async function findEvents(db: Db, tenantId: string, ids: readonly string[]): Promise<EventEnvelope[]> {
+  return (await db.event.findMany({ where: { tenant_id: tenantId, id: { in: [...ids] } } })).map(envelopeOf);
+}
+
+export async function findEvent(db: Db, tenantId: string, id: string): Promise<Event | null> {
+  return db.event.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
+}
+
+/** Events of `types` in `[after, before)`, oldest first, at most `limit` (the caller counts first). */
+export async function eventIdsInRange(db: Db, tenantId: string, types: string[], after: Date, before: Date, limit: number): Promise<{ total: number; ids: string[] }> {
+  const where: Prisma.EventWhereInput = { tenant_id: tenantId, type: { in: types }, occurred_at: { gte: after, lt: before } };
+  const total = await db.event.count({ where });
+  if (total > limit) return { total, ids: [] };
+  const rows = await db.event.findMany({ where, orderBy: [{ occurred_at: 'asc' }, { id: 'asc' }], select: { id: true } });
+  return { total, ids: rows.map((row) => row.id) };
+}

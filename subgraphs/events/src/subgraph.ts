@@ -1,0 +1,12 @@
+import type { SubgraphModule } from '@platform/graphql-kit';
+import { buildEventsSchema, eventsGraphqlOnlyFields, eventsRestRoutes } from './schema/index.ts';
+import { deleteEventsData } from './tenant-data.ts';
+
+/** Events: the durable event log, custom events, webhook endpoints and their delivery log. */
+export const eventsSubgraph: SubgraphModule = {
+  name: 'events',
+  buildSchema: buildEventsSchema,
+  restRoutes: eventsRestRoutes,
+  graphqlOnlyFields: eventsGraphqlOnlyFields,
+  deleteTenantData: deleteEventsData,
+};

@@ -1,0 +1,218 @@
+/**
+ * Benchmark: event throughput from a change to its consumers. N orders are created through the
+ * REST API (each commits its `order.created` in the order's transaction); a webhook receiver on
+ * loopback and a GraphQL subscriber (graphql-ws, `subscription { events(types: ["order.created"]) }`)
+ * record when each event reaches them. Prints, for each consumer, events per second (events ÷
+ * the time from the first creation request to the last receipt) and the latency of each event
+ * (receipt time − its `occurred_at`) at p50, p95, p99 and max.
+ *
+ * Run on demand, never by the test suite:   npm run bench:events
+ *
+ * Environment knobs:
+ *   BENCH_ORDERS       orders created (default 2000)
+ *   BENCH_CONCURRENCY  creation requests in flight at once (default 20)
+ *   BENCH_SUBSCRIBER   0: no GraphQL subscriber, webhooks only (default 1)
+ *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
+ *                      embedded one in a temp folder (it is dropped afterwards)
+ *
+ * The platform runs as its own process (as `npm start`); the load generator, the receiver and
+ * the subscriber share this process. `occurred_at` is the time of the order's transaction on the
+ * database clock (the same machine). Webhook signatures are verified as a receiver would.
+ */
+import { type IncomingHttpHeaders, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createPrismaClient, migrateDatabase } from '@platform/db';
+import { freshDatabase } from '@platform/db/testing';
+import { createSecretBox, generateSigningSecret } from '@platform/events';
+import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
+import { createClient } from 'graphql-ws';
+import { Webhook } from 'standardwebhooks';
+import WebSocket from 'ws';
+import { TEST_SECRETS_KEY, spawnPlatform } from '../support/platform-process.ts';
+
+const ORDERS = positiveInteger('BENCH_ORDERS', 2000);
+const CONCURRENCY = positiveInteger('BENCH_CONCURRENCY', 20);
+const SUBSCRIBER = process.env.BENCH_SUBSCRIBER !== '0';
+const WARMUP_ORDERS = 20;
+const DEADLINE_MS = 300_000;
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
+interface Arrival {
+  at: number;
+  occurredAt: number;
+}
+
+/** The first arrival of each event id, and how many arrived in all. */
+class Arrivals {
+  readonly first = new Map<string, Arrival>();
+  total = 0;
+  record(id: string, occurredAt: string, at: number): void {
+    this.total++;
+    if (!this.first.has(id)) this.first.set(id, { at, occurredAt: Date.parse(occurredAt) });
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+let platformOutput = () => '(the platform did not start)';
+
+async function main(): Promise<void> {
+  const database = await freshDatabase({ prefix: 'bench_events' });
+  const cleanups: Array<() => Promise<unknown>> = [() => database.dispose()];
+  try {
+    await migrateDatabase(database.url);
+    const prisma = createPrismaClient(database.url, 2);
+    cleanups.push(() => prisma.$disconnect());
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WEBHOOK_ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8', SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'warn' });
+    cleanups.push(() => platform.stop());
+    platformOutput = () => platform.output();
+
+    // A sandbox tenant: production tenants need HTTPS endpoints, the receiver is plain HTTP on loopback.
+    const { sandbox } = await createTenantPair(prisma, { name: 'Events bench', plan: 'enterprise' });
+    const tenantId = sandbox.id;
+    // Limits far above what the machine can serve: the bench measures events, not refusals.
+    await prisma.tenant.update({ where: { id: tenantId }, data: { rate_limit_per_second: 1_000_000, rate_limit_per_minute: 60_000_000 } });
+    const client = await createOAuthClient(prisma, { tenantId, scopes: ['crm:read', 'crm:write', 'inventory:read', 'inventory:write', 'events:read', 'webhooks:read', 'webhooks:write'] });
+    const tokenResponse = await fetch(`${platform.url}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+    });
+    const { access_token } = (await tokenResponse.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${access_token}`, 'x-service-tenant': tenantId, 'content-type': 'application/json' };
+    const post = async (path: string, body: unknown, expected = 201) => {
+      const response = await fetch(`${platform.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const text = await response.text();
+      if (response.status !== expected) throw new Error(`POST ${path}: ${response.status} ${text}`);
+      return JSON.parse(text) as Record<string, unknown>;
+    };
+
+    // The webhook receiver: verifies each delivery, records its first arrival.
+    const webhooks = new Arrivals();
+    let verifier: Webhook | undefined;
+    let badSignatures = 0;
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const at = Date.now();
+        const body = Buffer.concat(chunks).toString('utf8');
+        try {
+          const event = verifier?.verify(body, request.headers as IncomingHttpHeaders as Record<string, string>) as { id: string; occurred_at: string };
+          webhooks.record(event.id, event.occurred_at, at);
+        } catch {
+          badSignatures++;
+        }
+        response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      });
+    });
+    server.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+
+    const registration = await fetch(`${platform.url}/v1/events/webhook-endpoints`, { method: 'POST', headers, body: JSON.stringify({ url: receiverUrl, event_types: ['order.created'] }) });
+    let endpointVia = 'the API';
+    if (registration.status === 201) {
+      verifier = new Webhook(((await registration.json()) as { secret: string }).secret);
+    } else if (registration.status === 404) {
+      endpointVia = 'Prisma (POST /v1/events/webhook-endpoints is not served)';
+      const secret = generateSigningSecret();
+      await prisma.webhookEndpoint.create({ data: { tenant_id: tenantId, id: 'we_bench', url: receiverUrl, event_types: ['order.created'], secret_ciphertext: createSecretBox(Buffer.from(TEST_SECRETS_KEY, 'base64')).seal(secret) } });
+      verifier = new Webhook(secret);
+    } else {
+      throw new Error(`registering the endpoint: ${registration.status} ${await registration.text()}`);
+    }
+
+    // The GraphQL subscriber.
+    const live = new Arrivals();
+    let subscriberError: unknown = SUBSCRIBER ? undefined : 'not started (BENCH_SUBSCRIBER=0)';
+    const ws = createClient({
+      url: `${platform.url.replace(/^http/, 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { Authorization: headers.authorization, 'X-Service-Tenant': tenantId },
+      retryAttempts: 0,
+      lazy: !SUBSCRIBER,
+      onNonLazyError: (error) => (subscriberError = error),
+    });
+    cleanups.push(async () => ws.dispose());
+    if (SUBSCRIBER) ws.subscribe<{ events: { id: string; occurred_at: string } }>(
+      { query: 'subscription { events(types: ["order.created"]) { id occurred_at } }' },
+      {
+        next: (result) => {
+          const at = Date.now();
+          if (result.data?.events) live.record(result.data.events.id, result.data.events.occurred_at, at);
+          else subscriberError = result.errors;
+        },
+        error: (error) => (subscriberError = error),
+        complete: () => {},
+      },
+    );
+
+    const warehouse = await post('/v1/inventory/warehouses', { name: 'Bench' });
+    await post('/v1/inventory/items', { id: 'BENCH-1', name: 'Bench item', quantity_on_hand: 1_000_000, reorder_point: 0, warehouse_id: warehouse.id });
+    const customer = await post('/v1/crm/customers', { name: 'Bench Customer', currency: 'EUR' });
+    const createOrder = async (index: number): Promise<void> => {
+      await post('/v1/crm/orders', { kind: index % 4 === 0 ? 'purchase' : 'sales', customer_id: customer.id, lines: [{ item_id: 'BENCH-1', quantity: 1 + (index % 7), unit_price: 1999 }] });
+    };
+
+    // Warm-up: both consumers receive events before the measurement starts.
+    for (let index = 0; index < WARMUP_ORDERS; index++) await createOrder(index);
+    const warmupDeadline = Date.now() + 30_000;
+    while ((webhooks.first.size < WARMUP_ORDERS || (subscriberError === undefined && live.first.size < WARMUP_ORDERS)) && Date.now() < warmupDeadline) await sleep(50);
+    const subscriberWorks = subscriberError === undefined && live.first.size >= WARMUP_ORDERS;
+    if (webhooks.first.size < WARMUP_ORDERS) throw new Error(`warm-up: only ${webhooks.first.size} of ${WARMUP_ORDERS} webhooks arrived`);
+    const warmupIds = new Set([...webhooks.first.keys(), ...live.first.keys()]);
+
+    console.log(`Events bench: ${ORDERS} orders, ${CONCURRENCY} creation requests in flight, endpoint registered through ${endpointVia}`);
+    if (!subscriberWorks) console.log(`The GraphQL subscriber received ${live.first.size} of ${WARMUP_ORDERS} warm-up events (${JSON.stringify(subscriberError) ?? 'no error'}); measuring webhooks only.`);
+
+    const started = Date.now();
+    let next = WARMUP_ORDERS;
+    const last = WARMUP_ORDERS + ORDERS;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < last) await createOrder(next++);
+      }),
+    );
+    const created = Date.now();
+    const expected = WARMUP_ORDERS + ORDERS;
+    const deadline = Date.now() + DEADLINE_MS;
+    while ((webhooks.first.size < expected || (subscriberWorks && live.first.size < expected)) && Date.now() < deadline) await sleep(20);
+
+    const measured = await prisma.event.findMany({ where: { tenant_id: tenantId, type: 'order.created' }, select: { id: true } });
+    const measuredIds = measured.map((event) => event.id).filter((id) => !warmupIds.has(id));
+    console.log(`Created ${ORDERS} orders in ${((created - started) / 1000).toFixed(2)} s: ${(ORDERS / ((created - started) / 1000)).toFixed(0)} orders/s (${measuredIds.length} order.created events)`);
+    const report = (name: string, arrivals: Arrivals) => {
+      const got = measuredIds.flatMap((id) => arrivals.first.get(id) ?? []);
+      const lastAt = Math.max(...got.map((arrival) => arrival.at));
+      const latencies = got.map((arrival) => arrival.at - arrival.occurredAt).sort((a, b) => a - b);
+      console.log(
+        `${name.padEnd(11)} received ${got.length}/${measuredIds.length}` +
+          `  ${(got.length / ((lastAt - started) / 1000)).toFixed(0)} events/s (first request to last receipt ${((lastAt - started) / 1000).toFixed(2)} s)` +
+          `  latency p50 ${percentile(latencies, 50)} ms  p95 ${percentile(latencies, 95)} ms  p99 ${percentile(latencies, 99)} ms  max ${percentile(latencies, 100)} ms`,
+      );
+    };
+    report('webhooks', webhooks);
+    console.log(`            ${webhooks.total - webhooks.first.size} duplicate deliveries, ${badSignatures} failed signature checks`);
+    if (subscriberWorks) report('subscriber', live);
+  } catch (error) {
+    console.error(`The bench failed; the platform's last output:\n${platformOutput().slice(-4000)}`);
+    throw error;
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('cleanup failed:', error));
+  }
+}
+
+await main();
