@@ -50,6 +50,9 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     // Closed after the server (cleanups run in reverse): every queued record is written first.
     const auditRecorder = new AuditRecorder(prisma, { logger: logger.child({ component: 'audit' }) });
     cleanups.push(() => auditRecorder.close());
+    // Stopped after the server (cleanups run in reverse): requests in flight may still emit events.
+    const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger });
+    cleanups.push(() => events.stop());
 
     const server = createServer();
     await listen(server, config.port, config.host);
@@ -64,9 +67,6 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, logger: logger.child({ component: 'rate-limit' }) });
     cleanups.push(() => rateLimiter.close());
     if (config.redisUrl && !(await rateLimiter.ready(5000))) logger.warn('Redis is not reachable: rate limits hold per instance until it is');
-    // Stopped after the server (cleanups run in reverse): requests in flight may still emit events.
-    const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger });
-    cleanups.push(() => events.stop());
     const supergraph = await createSupergraph(subgraphs, logger);
     cleanups.push(() => supergraph.stop());
     const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, events, publicJwks: keys.publicJwks, logger });

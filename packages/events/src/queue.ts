@@ -1,6 +1,7 @@
 import type { Logger } from '@platform/config';
 import type { Prisma } from '@platform/db';
 import PgBoss from 'pg-boss';
+import pg from 'pg';
 
 /**
  * The platform's job queue: pg-boss, in the platform's own PostgreSQL (schema `pgboss`, created
@@ -42,10 +43,14 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   });
   const logger = options.logger.child({ component: 'jobs' });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const queue of options.queues) {
-    await boss.createQueue(queue, { name: queue, retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: options.recoverySeconds });
-  }
+  // Instances starting together on a fresh database deadlock in pg-boss's schema and queue creation:
+  // one at a time, under an advisory lock held on a connection of its own.
+  await underSetupLock(options.databaseUrl, async () => {
+    await boss.start();
+    for (const queue of options.queues) {
+      await boss.createQueue(queue, { name: queue, retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: options.recoverySeconds });
+    }
+  });
   const workers = new Map<string, string[]>();
   const polling = options.pollingIntervalSeconds ?? 2;
 
@@ -77,4 +82,22 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/** An arbitrary constant naming the job queue's set-up lock among PostgreSQL advisory locks. */
+const SETUP_LOCK_KEY = 7_340_221;
+
+async function underSetupLock(databaseUrl: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'platform-jobs-setup' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
 }
