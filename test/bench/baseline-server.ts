@@ -24,15 +24,18 @@ interface ItemRow {
   quantity_on_hand: number;
   reorder_point: number;
   warehouse_id: string;
+  allow_backorder: boolean;
+  version: number;
   last_synced_at: Date;
   created_at: Date;
   updated_at: Date;
+  archived_at: Date | null;
 }
 
 const ITEMS_PATH = '/v1/inventory/items';
 /** The platform's Prisma pool size (createPrismaClient's default). */
 const POOL_SIZE = 10;
-const COLUMNS = ['tenant_id', 'id', 'name', 'quantity_on_hand', 'reorder_point', 'warehouse_id', 'last_synced_at', 'created_at', 'updated_at'];
+const COLUMNS = ['tenant_id', 'id', 'name', 'quantity_on_hand', 'reorder_point', 'warehouse_id', 'allow_backorder', 'version', 'last_synced_at', 'created_at', 'updated_at', 'archived_at'];
 
 /** Starts the baseline on 127.0.0.1 (random port), serving the items of one tenant. */
 export async function startBaseline(databaseUrl: string, tenantId: string): Promise<Baseline> {
@@ -84,10 +87,11 @@ async function listItems(pool: pg.Pool, tenantId: string, query: ListQuery): Pro
   return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((row): row is { total: string } & ItemRow => row.id !== null) };
 }
 
+/** As the platform's list: the tenant's items that are not archived. */
 function whereClause(reorderBelow: boolean | undefined): string {
-  if (reorderBelow === true) return 'tenant_id = $1 AND quantity_on_hand < reorder_point';
-  if (reorderBelow === false) return 'tenant_id = $1 AND quantity_on_hand >= reorder_point';
-  return 'tenant_id = $1';
+  if (reorderBelow === true) return 'tenant_id = $1 AND quantity_on_hand < reorder_point AND archived_at IS NULL';
+  if (reorderBelow === false) return 'tenant_id = $1 AND quantity_on_hand >= reorder_point AND archived_at IS NULL';
+  return 'tenant_id = $1 AND archived_at IS NULL';
 }
 
 /** The REST representation: the fields the platform's REST facade returns, timestamps as ISO strings. */
@@ -98,7 +102,12 @@ function toRestItem(row: ItemRow) {
     quantity_on_hand: row.quantity_on_hand,
     reorder_point: row.reorder_point,
     warehouse_id: row.warehouse_id,
+    allow_backorder: row.allow_backorder,
+    version: row.version,
     last_synced_at: row.last_synced_at.toISOString(),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    archived_at: row.archived_at?.toISOString() ?? null,
   };
 }
 
