@@ -16,8 +16,8 @@ const problemSchema = {
   required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'request_id'],
   properties: {
     type: { type: 'string', description: 'URI reference to the documentation of the error code.' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
+    title: { type: 'string', description: 'Short summary of the error code.' },
+    status: { type: 'integer', description: 'The HTTP status, repeated.' },
     detail: { type: 'string', description: 'What went wrong, for a person.' },
     instance: { type: 'string', description: 'The request path.' },
     code: { type: 'string', enum: Object.keys(errorCatalogue), description: 'Stable machine-readable error code.' },
@@ -202,7 +202,7 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
         // The root types describe GraphQL, not REST resources.
         ...Object.fromEntries(Object.entries(generated.components.schemas ?? {}).filter(([name]) => name !== 'Query' && name !== 'Mutation')),
         Problem: problemSchema,
-        OAuthError: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, error_description: { type: 'string' } } },
+        OAuthError: { type: 'object', required: ['error'], properties: { error: { type: 'string', description: 'RFC 6749 error code.' }, error_description: { type: 'string', description: 'What went wrong, for a person.' } } },
       },
       parameters: {
         TenantHeader: { name: 'X-Service-Tenant', in: 'header', required: true, description: 'The tenant the request acts on; must be the tenant of the credential.', schema: { type: 'string' } },

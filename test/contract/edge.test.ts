@@ -47,6 +47,15 @@ describe('the edge', () => {
     }
   });
 
+  it('describes every property of every schema of the OpenAPI document (the API reference of each field)', async () => {
+    const document = (await (await fetch(`${platformUrl}/v1/openapi.json`)).json()) as { components: { schemas: Record<string, { properties?: Record<string, { description?: string; $ref?: string }> }> } };
+    const undescribed = Object.entries(document.components.schemas).flatMap(([name, schema]) =>
+      Object.entries(schema.properties ?? {}).flatMap(([field, property]) => (property.description || property.$ref ? [] : [`${name}.${field}`])),
+    );
+    expect(Object.keys(document.components.schemas).length).toBeGreaterThan(90);
+    expect(undescribed).toEqual([]);
+  });
+
   it('publishes an OpenAPI 3 document of every REST path without authentication', async () => {
     const response = await fetch(`${platformUrl}/v1/openapi.json`);
     expect(response.status).toBe(200);

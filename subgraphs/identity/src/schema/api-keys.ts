@@ -23,21 +23,24 @@ function statusWhere(status: ApiKeyStatus | null | undefined, now: Date): Prisma
 
 /** Credentials management: API keys, client secret rotation, the scope catalogue. */
 export function defineCredentialSchema(builder: SubgraphBuilder): void {
-  const ApiKeyStatusEnum = builder.enumType('ApiKeyStatus', { values: ['active', 'expired', 'revoked'] as const });
+  const ApiKeyStatusEnum = builder.enumType('ApiKeyStatus', {
+    description: '`active`: authenticates requests; `expired`: past `expires_at`; `revoked`: revoked (or replaced by rotation and past its overlap).',
+    values: ['active', 'expired', 'revoked'] as const,
+  });
 
   const ApiKeyType = builder.objectRef<ApiKey & { secret?: string }>('ApiKey').implement({
     description: 'A scoped API key, presented as `Authorization: Bearer <secret>`.',
     authScopes: { anyScope: KEY_SCOPES },
     fields: (t) => ({
-      id: t.exposeString('id'),
-      name: t.exposeString('name'),
+      id: t.exposeString('id', { description: 'API key identifier (`key_…`), assigned by the platform.' }),
+      name: t.exposeString('name', { description: 'A name to recognise the key by, 1 to 200 characters.' }),
       prefix: t.exposeString('prefix', { description: 'The first characters of the secret, to recognise the key.' }),
       secret: t.string({ nullable: true, description: 'The secret: present only in the response that creates it (creation or rotation), never again.', resolve: (key) => key.secret ?? null }),
-      scopes: t.exposeStringList('scopes'),
-      status: t.field({ type: ApiKeyStatusEnum, resolve: (key) => apiKeyStatus(key) }),
-      created_at: t.expose('created_at', { type: 'DateTime' }),
-      expires_at: t.expose('expires_at', { type: 'DateTime', nullable: true }),
-      revoked_at: t.expose('revoked_at', { type: 'DateTime', nullable: true }),
+      scopes: t.exposeStringList('scopes', { description: 'The scopes requests made with the key hold.' }),
+      status: t.field({ type: ApiKeyStatusEnum, description: 'Whether the key authenticates requests now.', resolve: (key) => apiKeyStatus(key) }),
+      created_at: t.expose('created_at', { type: 'DateTime', description: 'When the key was created.' }),
+      expires_at: t.expose('expires_at', { type: 'DateTime', nullable: true, description: 'When the key stops working; null: it does not expire.' }),
+      revoked_at: t.expose('revoked_at', { type: 'DateTime', nullable: true, description: 'When the key was revoked (or stops working after a rotation); null while active.' }),
       last_used_at: t.expose('last_used_at', { type: 'DateTime', nullable: true, description: 'Last time the key authenticated a request (updated at most once a minute).' }),
       rotated_from_id: t.exposeString('rotated_from_id', { nullable: true, description: 'The key this one replaced by rotation.' }),
     }),
@@ -48,15 +51,15 @@ export function defineCredentialSchema(builder: SubgraphBuilder): void {
     description: 'A new OAuth client secret, shown once.',
     authScopes: { scope: 'api_keys:write' },
     fields: (t) => ({
-      client_id: t.exposeString('client_id'),
-      client_secret: t.exposeString('client_secret'),
+      client_id: t.exposeString('client_id', { description: 'The OAuth client whose secret was rotated.' }),
+      client_secret: t.exposeString('client_secret', { description: 'The new secret (`cs_live_…`/`cs_test_…`); shown only in this response.' }),
       previous_secret_expires_at: t.expose('previous_secret_expires_at', { type: 'DateTime', description: 'Until then the previous secret still works.' }),
     }),
   });
 
   const ScopeType = builder.objectRef<{ scope: string; description: string }>('Scope').implement({
     description: 'A permission a credential can hold.',
-    fields: (t) => ({ scope: t.exposeString('scope'), description: t.exposeString('description') }),
+    fields: (t) => ({ scope: t.exposeString('scope', { description: 'The scope, `<resource>:<read|write>`.' }), description: t.exposeString('description', { description: 'What the scope allows.' }) }),
   });
 
   const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {

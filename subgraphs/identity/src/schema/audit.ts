@@ -65,7 +65,7 @@ export function defineAuditSchema(builder: SubgraphBuilder): void {
       seq: t.string({ description: "Position in the tenant's chain, from 1, as a decimal string (it can exceed 32 bits).", resolve: (record) => record.seq.toString() }),
       occurred_at: t.expose('occurred_at', { type: 'DateTime', description: 'When the request arrived or the change happened.' }),
       request_id: t.exposeString('request_id', { nullable: true, description: 'The `X-Request-Id` of the request.' }),
-      surface: t.field({ type: AuditSurface, resolve: (record) => record.surface as (typeof SURFACES)[number] }),
+      surface: t.field({ type: AuditSurface, description: 'Where the event came in: REST, GraphQL, the OAuth endpoints, a subscription, or a data change.', resolve: (record) => record.surface as (typeof SURFACES)[number] }),
       action: t.exposeString('action', {
         description: 'What was done: `GET /v1/inventory/items`, `graphql query ListItems`, or a data change such as `inventory_item.create`.',
       }),
@@ -74,7 +74,7 @@ export function defineAuditSchema(builder: SubgraphBuilder): void {
       operation_name: t.exposeString('operation_name', { nullable: true, description: 'GraphQL operation name.' }),
       status: t.exposeInt('status', { nullable: true, description: 'HTTP status of the response; null for a data change (recorded inside its transaction).' }),
       duration_ms: t.exposeFloat('duration_ms', { nullable: true, description: 'Time to answer, in milliseconds.' }),
-      actor_type: t.field({ type: AuditActorType, resolve: (record) => record.actor_type as (typeof ACTOR_TYPES)[number] }),
+      actor_type: t.field({ type: AuditActorType, description: 'Who acted: an OAuth client, an API key, a user, or nobody identified.', resolve: (record) => record.actor_type as (typeof ACTOR_TYPES)[number] }),
       actor_id: t.exposeString('actor_id', { nullable: true, description: 'The OAuth client, API key or user; null when anonymous.' }),
       credential_id: t.exposeString('credential_id', { nullable: true, description: "The credential presented: an access token's id, an API key id." }),
       client_address: t.exposeString('client_address', { nullable: true, description: "The client's IP address." }),

@@ -34,7 +34,7 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
     fields: (t) => ({
       id: t.exposeString('id', { description: '`role_<name>` for built-in roles, `role_<hex>` for custom ones.' }),
       name: t.exposeString('name', { description: 'Unique per tenant, regardless of case; never a built-in role name.' }),
-      description: t.exposeString('description', { nullable: true }),
+      description: t.exposeString('description', { nullable: true, description: 'What the role is for, up to 500 characters.' }),
       scopes: t.exposeStringList('scopes', { description: 'Scopes the role grants, in the order of the scope catalogue.' }),
       built_in: t.exposeBoolean('built_in', { description: '`true` for the built-in roles, which cannot be changed or deleted.' }),
       created_at: t.expose('created_at', { type: 'DateTime', nullable: true, description: 'Null for built-in roles.' }),
@@ -53,8 +53,8 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
   const UpdateRoleInput = builder.inputType('UpdateRoleInput', {
     description: 'Fields to change; absent fields keep their value. An empty `description` clears it.',
     fields: (t) => ({
-      name: t.string({ required: false }),
-      description: t.string({ required: false }),
+      name: t.string({ required: false, description: '1 to 64 characters; unique per tenant regardless of case, and not a built-in role name.' }),
+      description: t.string({ required: false, description: 'Up to 500 characters; an empty string clears it.' }),
       scopes: t.stringList({ required: false, description: 'Replaces the role’s scopes.' }),
     }),
   });

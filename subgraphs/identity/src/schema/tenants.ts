@@ -14,8 +14,8 @@ export function defineTenantSchema(builder: SubgraphBuilder): void {
   const RateLimitsType = builder.objectRef<RateLimits>('RateLimits').implement({
     description: 'Requests a tenant may make; both windows apply at once. Over either: 429 `rate_limited`.',
     fields: (t) => ({
-      per_second: t.exposeInt('perSecond'),
-      per_minute: t.exposeInt('perMinute'),
+      per_second: t.exposeInt('perSecond', { description: 'Requests allowed per second.' }),
+      per_minute: t.exposeInt('perMinute', { description: 'Requests allowed per minute.' }),
     }),
   });
 
@@ -24,9 +24,9 @@ export function defineTenantSchema(builder: SubgraphBuilder): void {
     authScopes: { scope: 'tenants:read' },
     fields: (t) => ({
       id: t.exposeString('id', { description: 'Tenant identifier, sent in the `X-Service-Tenant` header.' }),
-      name: t.exposeString('name'),
-      plan: t.expose('plan', { type: PlanEnum }),
-      environment: t.expose('environment', { type: EnvironmentEnum }),
+      name: t.exposeString('name', { description: 'The account name, the same for both environments.' }),
+      plan: t.expose('plan', { type: PlanEnum, description: 'The plan, which sets the rate limits.' }),
+      environment: t.expose('environment', { type: EnvironmentEnum, description: '`production` or `sandbox`.' }),
       paired_tenant_id: t.exposeString('paired_tenant_id', { description: 'The other environment of the same account.' }),
       rate_limits: t.field({
         type: RateLimitsType,
@@ -34,7 +34,7 @@ export function defineTenantSchema(builder: SubgraphBuilder): void {
         select: { plan: true, rate_limit_per_second: true, rate_limit_per_minute: true },
         resolve: (tenant) => tenantLimits({ plan: tenant.plan, rateLimitPerSecond: tenant.rate_limit_per_second, rateLimitPerMinute: tenant.rate_limit_per_minute }),
       }),
-      created_at: t.expose('created_at', { type: 'DateTime' }),
+      created_at: t.expose('created_at', { type: 'DateTime', description: 'When the tenant was created.' }),
     }),
   });
 

@@ -45,14 +45,14 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
     fields: (t) => ({
       id: t.exposeString('id', { description: 'User identifier (`usr_…`), assigned by the platform.' }),
       email: t.exposeString('email', { description: 'Lower-cased; unique per tenant.' }),
-      name: t.exposeString('name', { nullable: true }),
+      name: t.exposeString('name', { nullable: true, description: 'The person’s name; null when the invitation gave none.' }),
       role_id: t.exposeString('role_id', { description: 'A built-in role (`role_owner`, …) or a custom role of the tenant.' }),
-      status: t.expose('status', { type: UserStatusEnum }),
-      invited_at: t.expose('invited_at', { type: 'DateTime' }),
+      status: t.expose('status', { type: UserStatusEnum, description: 'Where the user is: invited, active or deactivated.' }),
+      invited_at: t.expose('invited_at', { type: 'DateTime', description: 'When the user was invited.' }),
       activated_at: t.expose('activated_at', { type: 'DateTime', nullable: true, description: 'When the user first signed in; null until then.' }),
-      deactivated_at: t.expose('deactivated_at', { type: 'DateTime', nullable: true }),
-      created_at: t.expose('created_at', { type: 'DateTime' }),
-      updated_at: t.expose('updated_at', { type: 'DateTime' }),
+      deactivated_at: t.expose('deactivated_at', { type: 'DateTime', nullable: true, description: 'When the user was deactivated; null otherwise.' }),
+      created_at: t.expose('created_at', { type: 'DateTime', description: 'When the record was created (the invitation).' }),
+      updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When the record last changed.' }),
     }),
   });
   const UserList = listEnvelope(builder, 'UserList', User);
@@ -67,8 +67,8 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
   const UpdateUserInput = builder.inputType('UpdateUserInput', {
     description: 'Fields to change; absent fields keep their value.',
     fields: (t) => ({
-      name: t.string({ required: false }),
-      role_id: t.string({ required: false }),
+      name: t.string({ required: false, description: 'The person’s name, 1 to 200 characters.' }),
+      role_id: t.string({ required: false, description: 'A built-in or custom role; you can give only roles whose scopes your credential holds.' }),
     }),
   });
 
