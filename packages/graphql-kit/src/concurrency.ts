@@ -1,4 +1,7 @@
 import { ApiError } from '@platform/errors';
+import type { SubgraphBuilder } from './builder.ts';
+
+type ArgBuilder = Parameters<Parameters<SubgraphBuilder['mutationField']>[1]>[0]['arg'];
 
 /**
  * Optimistic concurrency. Every changeable record carries a `version` that each change
@@ -20,4 +23,19 @@ export function assertCurrentVersion(expected: { ifMatchVersion?: number | undef
       errors: [{ field: 'version', message: `is ${inputVersion}, the current version is ${current.version}` }],
     });
   }
+}
+
+/** The description of every `version` argument or input field a change is checked against. */
+export const VERSION_DESCRIPTION =
+  'The version the action is based on; if it is no longer current the action is refused with `version_conflict` and nothing changes. REST clients may send `If-Match: "<version>"` instead.';
+
+/**
+ * The arguments of an action on one record (`confirm_order(id, version)`): its id, and the version
+ * the action is based on (checked by `assertCurrentVersion`).
+ */
+export function recordActionArgs(arg: ArgBuilder, noun: string) {
+  return {
+    id: arg.string({ required: true, description: `The ${noun} id.` }),
+    version: arg.int({ required: false, description: VERSION_DESCRIPTION }),
+  };
 }

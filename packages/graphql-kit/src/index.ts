@@ -1,7 +1,7 @@
 export { createSubgraphBuilder, eventEmitterOf, eventSourceOf, installPlatformScalars, type SubgraphBuilder, type SubgraphContext, type SubgraphSchemaTypes } from './builder.ts';
 export { paginationArgs, pageWindow, listEnvelope, type PageWindow, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination.ts';
 export { parseInput, patchChanges } from './validation.ts';
-export { assertCurrentVersion } from './concurrency.ts';
+export { VERSION_DESCRIPTION, assertCurrentVersion, recordActionArgs } from './concurrency.ts';
 export { sortArg, parseSort, type SortOrder } from './sorting.ts';
 export { batchLoader } from './batching.ts';
 export type { StockPort, StockChange, StockMovementSource, OrdersPort, InvoiceableOrder, EventsPort, EventEmitter, EventSource, NewEvent, WebhookAttemptResult } from './ports.ts';

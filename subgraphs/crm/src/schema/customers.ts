@@ -1,5 +1,5 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, batchLoader, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, batchLoader, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg, recordActionArgs } from '@platform/graphql-kit';
 import type { AddressRecord, ContactRecord, CustomerRecord } from '../records.ts';
 import { addressesOf, contactsOf, createCustomer, findCustomer, findCustomers, listCustomers, lockCustomer, updateCustomer } from '../repositories/customers.ts';
 import { createCustomerRules, updateCustomerRules } from './rules.ts';
@@ -22,7 +22,6 @@ function addressesLoader(context: SubgraphContext) {
 }
 
 /** The optional `version` argument of actions (REST: a body or query field `version`, or `If-Match`). */
-export const VERSION_ARG = 'The version the action is based on; if it is no longer current the action is refused with `version_conflict` and nothing changes. REST clients may send `If-Match: "<version>"` instead.';
 
 export function notFoundCustomer(id: string): ApiError {
   return new ApiError('not_found', `No customer ${id} exists in this tenant.`);
@@ -217,14 +216,14 @@ export function defineCustomerSchema(builder: SubgraphBuilder) {
       type: Customer,
       description: 'Archives a customer: it is left out of lists by default and cannot be named on new orders or order changes. Its orders are unaffected. Archiving an archived customer is refused (`invalid_state`).',
       authScopes: { scope: 'crm:write' },
-      args: { id: t.arg.string({ required: true, description: 'The customer id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'customer'),
       resolve: (_root, { id, version }, context) => setArchived(context, id, version, true),
     }),
     unarchive_customer: t.field({
       type: Customer,
       description: 'Makes an archived customer active again. Unarchiving an active customer is refused (`invalid_state`).',
       authScopes: { scope: 'crm:write' },
-      args: { id: t.arg.string({ required: true, description: 'The customer id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'customer'),
       resolve: (_root, { id, version }, context) => setArchived(context, id, version, false),
     }),
   }));

@@ -15,6 +15,7 @@ import {
   parseSort,
   patchChanges,
   sortArg,
+  recordActionArgs
 } from '@platform/graphql-kit';
 import type { CustomerRecord, OrderKind, OrderLineRecord, OrderRecord, OrderStatus } from '../records.ts';
 import { findCustomerForShare } from '../repositories/customers.ts';
@@ -33,7 +34,7 @@ import {
   recentOrdersOfCustomers,
   updateOrder,
 } from '../repositories/orders.ts';
-import { CRM_SCOPES, VERSION_ARG, customerLoader, type defineCustomerSchema } from './customers.ts';
+import { CRM_SCOPES, customerLoader, type defineCustomerSchema } from './customers.ts';
 import { createOrderRules, updateOrderRules } from './rules.ts';
 
 const ORDER_SORTS = ['created_at', 'number', 'total'] as const;
@@ -429,7 +430,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
       type: Order,
       description: 'Deletes a draft order (any other status: `invalid_transition`; cancel it instead) and returns it as it was. Its number is not reused.',
       authScopes: { scope: 'crm:write' },
-      args: { id: t.arg.string({ required: true, description: 'The order id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'order'),
       resolve: (_root, { id, version }, context) =>
         changeOrder(context, id, version, 'delete', async (tx, order) => {
           const lines = await linesOf(tx, order.tenant_id, [order.id]);
@@ -441,7 +442,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
       type: Order,
       description: 'Confirms a draft order (`draft` → `confirmed`); it needs at least one line (else `invalid_state`). A confirmed order can no longer be changed.',
       authScopes: { scope: 'crm:write' },
-      args: { id: t.arg.string({ required: true, description: 'The order id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'order'),
       resolve: lifecycleAction('confirm'),
     }),
     fulfil_order: t.field({
@@ -449,21 +450,21 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
       description:
         'Fulfils a confirmed sales order (`confirmed` → `fulfilled`): takes each line’s quantity out of its item’s stock in the same transaction. If any item lacks the stock (and allows no backorder) the order stays confirmed, no stock moves, and the answer is `insufficient_stock` naming the lines (`lines.N.quantity`). Purchase orders are received, not fulfilled (`invalid_transition`).',
       authScopes: { scope: 'crm:write' },
-      args: { id: t.arg.string({ required: true, description: 'The order id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'order'),
       resolve: lifecycleAction('fulfil'),
     }),
     receive_order: t.field({
       type: Order,
       description: 'Receives a confirmed purchase order (`confirmed` → `received`): adds each line’s quantity to its item’s stock in the same transaction. Sales orders are fulfilled, not received (`invalid_transition`).',
       authScopes: { scope: 'crm:write' },
-      args: { id: t.arg.string({ required: true, description: 'The order id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'order'),
       resolve: lifecycleAction('receive'),
     }),
     cancel_order: t.field({
       type: Order,
       description: 'Cancels a draft or confirmed order (→ `cancelled`). No stock has moved for such orders, so none moves back. Fulfilled, received and cancelled orders cannot be cancelled.',
       authScopes: { scope: 'crm:write' },
-      args: { id: t.arg.string({ required: true, description: 'The order id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'order'),
       resolve: lifecycleAction('cancel'),
     }),
   }));

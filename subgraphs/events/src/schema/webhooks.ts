@@ -15,6 +15,8 @@ import {
   parseSort,
   patchChanges,
   sortArg,
+  recordActionArgs,
+  VERSION_DESCRIPTION
 } from '@platform/graphql-kit';
 import type { ObjectFieldBuilder } from '@pothos/core';
 import type { z } from 'zod';
@@ -27,7 +29,6 @@ export const WEBHOOK_SCOPES = ['webhooks:read', 'webhooks:write'];
 const ENDPOINT_SORTS = ['created_at'] as const;
 const DELIVERY_SORTS = ['created_at'] as const;
 const DEFAULT_SORT = '-created_at';
-const VERSION_ARG = 'The version the action is based on; if it is no longer current the action is refused with `version_conflict` and nothing changes. REST clients may send `If-Match: "<version>"` instead.';
 /** `disabled_reason` of an endpoint a client disabled. */
 const DISABLED_BY_TENANT = 'Disabled through the API.';
 
@@ -220,7 +221,7 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
         required: false,
         description: `How long the previous secret keeps signing beside the new one, 0 to ${MAX_SECRET_OVERLAP_SECONDS} (7 days). Default 86400 (24 hours). 0 stops it at once.`,
       }),
-      version: t.int({ required: false, description: VERSION_ARG }),
+      version: t.int({ required: false, description: VERSION_DESCRIPTION }),
     }),
   });
   const ResendWebhookEventInput = builder.inputType('ResendWebhookEventInput', {
@@ -348,7 +349,7 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
       type: WebhookEndpoint,
       description: 'Deletes an endpoint with its delivery log and returns it as it was. Deliveries still pending are dropped.',
       authScopes: { scope: 'webhooks:write' },
-      args: { id: t.arg.string({ required: true, description: 'The endpoint id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'endpoint'),
       resolve: (_root, { id, version }, context) =>
         changeEndpoint(context, id, version, 'delete', async (tx, endpoint) => {
           await deleteEndpoint(tx, endpoint.tenant_id, endpoint.id);
@@ -359,7 +360,7 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
       type: WebhookEndpoint,
       description: 'Disables an enabled endpoint (already disabled: `invalid_state`): nothing is delivered to it, and its pending deliveries fail at their next attempt.',
       authScopes: { scope: 'webhooks:write' },
-      args: { id: t.arg.string({ required: true, description: 'The endpoint id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'endpoint'),
       resolve: statusAction('disabled'),
     }),
     enable_webhook_endpoint: t.field({
@@ -367,7 +368,7 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
       description:
         'Enables a disabled endpoint (already enabled: `invalid_state`) and clears `disabled_reason`. Events that occurred while it was disabled are not delivered by themselves: replay their time range.',
       authScopes: { scope: 'webhooks:write' },
-      args: { id: t.arg.string({ required: true, description: 'The endpoint id.' }), version: t.arg.int({ required: false, description: VERSION_ARG }) },
+      args: recordActionArgs(t.arg, 'endpoint'),
       resolve: statusAction('enabled'),
     }),
     rotate_webhook_endpoint_secret: t.field({

@@ -1,5 +1,5 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg, recordActionArgs, VERSION_DESCRIPTION } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { INVOICE_SORT_FIELDS, type InvoiceLineRecord, type InvoiceRecord, findInvoice, formatDate, listInvoices, parseDate } from '../repositories/invoices.ts';
 import type { LedgerEntryRecord } from '../repositories/ledger.ts';
@@ -190,12 +190,11 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
       version: t.int({ required: false, description: 'The version the change is based on; a different current version refuses the change (409 `version_conflict`).' }),
     }),
   });
-  const versionField = 'The version the action is based on; if it is no longer current the action is refused with `version_conflict` and nothing changes. REST clients may send `If-Match: "<version>"` instead.';
   const PayInvoiceInput = builder.inputType('PayInvoiceInput', {
     description: 'A payment received for an invoice.',
     fields: (t) => ({
       amount: t.field({ type: 'MinorUnits', required: false, description: 'Amount received, greater than 0 and at most `amount_due`. Default: the whole `amount_due`.' }),
-      version: t.int({ required: false, description: versionField }),
+      version: t.int({ required: false, description: VERSION_DESCRIPTION }),
     }),
   });
 
@@ -259,14 +258,14 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
       type: Invoice,
       description: 'Deletes a draft invoice and returns it as it was (any other status: `invalid_transition`; void an issued invoice instead).',
       authScopes: WRITE,
-      args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), version: t.arg.int({ required: false, description: versionField }) },
+      args: recordActionArgs(t.arg, 'invoice'),
       resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.delete', (tx) => deleteInvoice(tx, writeContext(context), id, version ?? undefined), () => id),
     }),
     issue_invoice: t.field({
       type: Invoice,
       description: 'Issues a draft invoice: numbers it, fixes its due date and posts Dr accounts_receivable / Cr revenue, tax_payable. Needs at least one line. A total of 0 is issued straight to `paid`.',
       authScopes: WRITE,
-      args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), version: t.arg.int({ required: false, description: versionField }) },
+      args: recordActionArgs(t.arg, 'invoice'),
       resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.issue', (tx) => issueInvoice(tx, writeContext(context), id, version ?? undefined), () => id),
     }),
     pay_invoice: t.field({
@@ -283,7 +282,7 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
       type: Invoice,
       description: 'Voids a draft, or an issued invoice without payments (posting the reversal of its issue entry). Refused once a payment exists.',
       authScopes: WRITE,
-      args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), version: t.arg.int({ required: false, description: versionField }) },
+      args: recordActionArgs(t.arg, 'invoice'),
       resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.void', (tx) => voidInvoice(tx, writeContext(context), id, version ?? undefined), () => id),
     }),
   }));
