@@ -71,21 +71,23 @@ ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_tenant_id_item_id_
 ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_tenant_id_warehouse_id_fkey"
   FOREIGN KEY ("tenant_id", "warehouse_id") REFERENCES "warehouses" ("tenant_id", "id") ON DELETE RESTRICT ON UPDATE RESTRICT;
 
--- History is append-only: never updated, and deleted only by a purge of the whole tenant (the
--- sandbox reset), which names the tenant in its transaction: SET LOCAL platform.purge_tenant = '<id>'.
-CREATE FUNCTION "stock_movements_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Append-only tables of tenant history (stock movements here; the ledger and the event log later)
+-- share one trigger function: rows are never updated, and deleted only by a purge of the whole
+-- tenant (the sandbox reset), which names the tenant in its transaction:
+-- SET LOCAL platform.purge_tenant = '<id>'. An optional trigger argument adds a hint to the error.
+CREATE FUNCTION "append_only_except_tenant_purge"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' AND OLD."tenant_id" = current_setting('platform.purge_tenant', true) THEN
     RETURN OLD;
   END IF;
-  RAISE EXCEPTION 'stock movements are append-only: % is not allowed', TG_OP
+  RAISE EXCEPTION '% is append-only: % is not allowed%', TG_TABLE_NAME, TG_OP, coalesce(' (' || TG_ARGV[0] || ')', '')
     USING ERRCODE = 'insufficient_privilege';
 END;
 $$;
 CREATE TRIGGER "stock_movements_append_only"
-  BEFORE UPDATE OR DELETE ON "stock_movements" FOR EACH ROW EXECUTE FUNCTION "stock_movements_append_only"();
+  BEFORE UPDATE OR DELETE ON "stock_movements" FOR EACH ROW EXECUTE FUNCTION "append_only_except_tenant_purge"('record an adjustment instead');
 CREATE TRIGGER "stock_movements_no_truncate"
-  BEFORE TRUNCATE ON "stock_movements" FOR EACH STATEMENT EXECUTE FUNCTION "stock_movements_append_only"();
+  BEFORE TRUNCATE ON "stock_movements" FOR EACH STATEMENT EXECUTE FUNCTION "append_only_except_tenant_purge"('record an adjustment instead');
 
 -- Items inserted outside the API (the demo seed, bulk loads, items that existed before this
 -- migration) get their stock as an opening balance: a level in the home warehouse and, when it is

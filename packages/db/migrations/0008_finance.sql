@@ -135,24 +135,16 @@ ALTER TABLE "ledger_lines" ADD CONSTRAINT "ledger_lines_tenant_id_entry_id_fkey"
 
 -- Append-only, enforced below the application: journal entries and their lines are never
 -- updated, and deleted only by a sandbox purge of their own tenant, which first runs
--- `SET LOCAL platform.purge_tenant = '<tenant id>'` in its transaction.
-CREATE FUNCTION "ledger_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' AND OLD."tenant_id" = current_setting('platform.purge_tenant', true) THEN
-    RETURN OLD;
-  END IF;
-  RAISE EXCEPTION 'the ledger is append-only: % on % is not allowed (post a reversal instead)', TG_OP, TG_TABLE_NAME
-    USING ERRCODE = 'insufficient_privilege';
-END;
-$$;
+-- `SET LOCAL platform.purge_tenant = '<tenant id>'` in its transaction (the trigger function of
+-- 0006_inventory_stock.sql).
 CREATE TRIGGER "ledger_entries_append_only"
-  BEFORE UPDATE OR DELETE ON "ledger_entries" FOR EACH ROW EXECUTE FUNCTION "ledger_refuse_change"();
+  BEFORE UPDATE OR DELETE ON "ledger_entries" FOR EACH ROW EXECUTE FUNCTION "append_only_except_tenant_purge"('post a reversal instead');
 CREATE TRIGGER "ledger_lines_append_only"
-  BEFORE UPDATE OR DELETE ON "ledger_lines" FOR EACH ROW EXECUTE FUNCTION "ledger_refuse_change"();
+  BEFORE UPDATE OR DELETE ON "ledger_lines" FOR EACH ROW EXECUTE FUNCTION "append_only_except_tenant_purge"('post a reversal instead');
 CREATE TRIGGER "ledger_entries_no_truncate"
-  BEFORE TRUNCATE ON "ledger_entries" FOR EACH STATEMENT EXECUTE FUNCTION "ledger_refuse_change"();
+  BEFORE TRUNCATE ON "ledger_entries" FOR EACH STATEMENT EXECUTE FUNCTION "append_only_except_tenant_purge"('post a reversal instead');
 CREATE TRIGGER "ledger_lines_no_truncate"
-  BEFORE TRUNCATE ON "ledger_lines" FOR EACH STATEMENT EXECUTE FUNCTION "ledger_refuse_change"();
+  BEFORE TRUNCATE ON "ledger_lines" FOR EACH STATEMENT EXECUTE FUNCTION "append_only_except_tenant_purge"('post a reversal instead');
 
 -- Every entry balances: checked at commit (DEFERRABLE INITIALLY DEFERRED), once its lines are in,
 -- for each entry inserted and each entry that received a line. An entry needs two lines at least

@@ -18,16 +18,9 @@ CREATE INDEX "events_tenant_id_type_occurred_at_idx" ON "events" ("tenant_id", "
 ALTER TABLE "events" ADD CONSTRAINT "events_tenant_id_fkey"
   FOREIGN KEY ("tenant_id") REFERENCES "tenants" ("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
-CREATE FUNCTION "events_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' AND OLD."tenant_id" = current_setting('platform.purge_tenant', true) THEN
-    RETURN OLD;
-  END IF;
-  RAISE EXCEPTION 'events are append-only: % is not allowed', TG_OP USING ERRCODE = 'insufficient_privilege';
-END;
-$$;
-CREATE TRIGGER "events_append_only" BEFORE UPDATE OR DELETE ON "events" FOR EACH ROW EXECUTE FUNCTION "events_append_only"();
-CREATE TRIGGER "events_no_truncate" BEFORE TRUNCATE ON "events" FOR EACH STATEMENT EXECUTE FUNCTION "events_append_only"();
+-- Append-only except for a purge of the tenant (the trigger function of 0006_inventory_stock.sql).
+CREATE TRIGGER "events_append_only" BEFORE UPDATE OR DELETE ON "events" FOR EACH ROW EXECUTE FUNCTION "append_only_except_tenant_purge"();
+CREATE TRIGGER "events_no_truncate" BEFORE TRUNCATE ON "events" FOR EACH STATEMENT EXECUTE FUNCTION "append_only_except_tenant_purge"();
 
 CREATE TYPE "webhook_endpoint_status" AS ENUM ('enabled', 'disabled');
 

@@ -2,6 +2,7 @@ export { openDatabase, type Database } from './postgres.ts';
 export { migrateDatabase, migrationsDir } from './migrate.ts';
 export { createPrismaClient, type Db, type PrismaClientOptions, inTransaction } from './client.ts';
 export { newId } from './ids.ts';
+export { allowTenantPurge } from './purge.ts';
 export { isUniqueViolation, isRecordNotFound } from './errors.ts';
 // The client, the Prisma namespace and every model's type (`Customer`, `Invoice`, …).
 export * from './generated/prisma/client.ts';

@@ -1,4 +1,4 @@
-import type { Prisma } from '@platform/db';
+import { type Prisma, allowTenantPurge } from '@platform/db';
 
 /**
  * Deletes every event-bus record of a tenant (a sandbox reset), children before parents: delivery
@@ -8,7 +8,7 @@ import type { Prisma } from '@platform/db';
  * delivery and end.
  */
 export async function deleteEventsData(tx: Prisma.TransactionClient, tenantId: string): Promise<void> {
-  await tx.$queryRaw`SELECT set_config('platform.purge_tenant', ${tenantId}, true)`;
+  await allowTenantPurge(tx, tenantId);
   await tx.webhookAttempt.deleteMany({ where: { tenant_id: tenantId } });
   await tx.webhookDelivery.deleteMany({ where: { tenant_id: tenantId } });
   await tx.webhookEndpoint.deleteMany({ where: { tenant_id: tenantId } });

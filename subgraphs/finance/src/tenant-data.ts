@@ -1,4 +1,4 @@
-import type { Prisma } from '@platform/db';
+import { type Prisma, allowTenantPurge } from '@platform/db';
 
 /**
  * Deletes every finance record of a tenant (a sandbox reset), children before parents. The
@@ -6,7 +6,7 @@ import type { Prisma } from '@platform/db';
  * being purged (`SET LOCAL platform.purge_tenant`), so this is the one way entries are removed.
  */
 export async function deleteFinanceData(tx: Prisma.TransactionClient, tenantId: string): Promise<void> {
-  await tx.$queryRaw`SELECT set_config('platform.purge_tenant', ${tenantId}, true)`;
+  await allowTenantPurge(tx, tenantId);
   await tx.ledgerLine.deleteMany({ where: { tenant_id: tenantId } });
   await tx.ledgerEntry.deleteMany({ where: { tenant_id: tenantId } });
   await tx.invoiceLine.deleteMany({ where: { tenant_id: tenantId } });

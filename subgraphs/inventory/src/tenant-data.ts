@@ -1,4 +1,4 @@
-import type { Prisma } from '@platform/db';
+import { type Prisma, allowTenantPurge } from '@platform/db';
 
 /**
  * Deletes every inventory record of a tenant (a sandbox reset), children before parents. Stock
@@ -6,7 +6,7 @@ import type { Prisma } from '@platform/db';
  * transaction names in `platform.purge_tenant` (SET LOCAL, so it ends with the transaction).
  */
 export async function deleteInventoryData(tx: Prisma.TransactionClient, tenantId: string): Promise<void> {
-  await tx.$queryRaw`SELECT set_config('platform.purge_tenant', ${tenantId}, true)`;
+  await allowTenantPurge(tx, tenantId);
   await tx.stockMovement.deleteMany({ where: { tenant_id: tenantId } });
   await tx.stockLevel.deleteMany({ where: { tenant_id: tenantId } });
   await tx.inventoryItem.deleteMany({ where: { tenant_id: tenantId } });
