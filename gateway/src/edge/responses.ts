@@ -1,4 +1,4 @@
-import { type Problem, problemFromError, problemResponse } from '@platform/errors';
+import { type Problem, problemFromError, problemResponse, retryAfterSeconds } from '@platform/errors';
 import { requestState } from './request-state.ts';
 
 /** The problem+json response for an error on this request (REST and the edge's own endpoints). */
@@ -7,6 +7,8 @@ export function problemFor(error: unknown, request: Request, headers: HeadersIni
   const responseHeaders = new Headers(headers);
   // RFC 9110: a 405 lists the methods the resource does accept.
   if (Array.isArray(problem.allowed_methods)) responseHeaders.set('allow', problem.allowed_methods.join(', '));
+  const retryAfter = retryAfterSeconds[problem.code];
+  if (retryAfter !== undefined && !responseHeaders.has('retry-after')) responseHeaders.set('retry-after', String(retryAfter));
   return problemResponse(problem, responseHeaders);
 }
 

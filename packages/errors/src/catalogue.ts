@@ -28,10 +28,23 @@ export const errorCatalogue = {
   query_too_complex: { status: 400, title: 'Query too complex', description: 'The GraphQL document exceeds a cost limit (`limit` names it: `depth`, `complexity` or `aliases`); ask for fewer levels, smaller pages or fewer fields.' },
   rate_limited: { status: 429, title: 'Rate limit exceeded', description: "The tenant's plan allows no more requests in the current window; retry after `Retry-After` seconds. `RateLimit-*` headers describe the window." },
   query_invalid: { status: 400, title: 'Invalid GraphQL request', description: 'The GraphQL document does not parse or does not validate against the schema.' },
+  payload_too_large: { status: 413, title: 'Payload too large', description: 'The request body is larger than the operation accepts; `limit_bytes` names the limit. The body is refused while it streams in, before it is read whole.' },
+  headers_too_large: { status: 431, title: 'Request headers too large', description: 'The request headers together exceed the limit the platform accepts.' },
+  input_too_large: { status: 400, title: 'Input too large', description: 'A JSON body or GraphQL variables hold more keys, items or characters than any operation needs; `limit` names the limit, `maximum` its value.' },
+  batching_not_supported: { status: 400, title: 'Batched requests not supported', description: 'A GraphQL request body is one operation (a JSON object), not a JSON array of operations. Send the operations one by one, or as aliased fields of one document.' },
+  subscription_transport_required: { status: 406, title: 'Subscriptions need a streaming transport', description: 'A subscription is served over graphql-ws (WebSocket) or Server-Sent Events (`POST /graphql` with `Accept: text/event-stream`), not as a plain request/response.' },
+  too_many_subscriptions: { status: 429, title: 'Too many subscriptions', description: 'The connection or the tenant already holds as many live subscriptions as allowed; `limit` names which, `maximum` its value. End one before starting another.' },
+  quota_exceeded: { status: 409, title: 'Quota exceeded', description: 'The tenant already has as many of these resources as allowed (`limit` names the quota, `maximum` its value); delete one first.' },
+  request_timeout: { status: 504, title: 'Request timed out', description: 'The request did not complete within the platform\'s deadline and was abandoned; nothing it had not committed was kept. Retry, with an `Idempotency-Key` for writes.' },
+  database_unavailable: { status: 503, title: 'Database unavailable', description: 'The platform cannot reach its database right now (down, restarting or not answering in time). Nothing was changed; retry after `Retry-After` seconds.' },
+  service_unavailable: { status: 503, title: 'Service unavailable', description: 'The platform is starting or shutting down and takes no requests on this instance; retry after `Retry-After` seconds (a load balancer sends the retry to a ready instance).' },
   internal_error: { status: 500, title: 'Internal error', description: 'Something failed on our side. The `request_id` identifies it in our logs.' },
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
+
+/** Seconds a client should wait before retrying a refusal with this code (the `Retry-After` header), if any. */
+export const retryAfterSeconds: Partial<Record<ErrorCode, number>> = { database_unavailable: 2, service_unavailable: 2, too_many_subscriptions: 5 };
 
 export function statusOf(code: string): number {
   return code in errorCatalogue ? errorCatalogue[code as ErrorCode].status : 500;
