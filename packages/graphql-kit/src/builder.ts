@@ -7,6 +7,7 @@ import type { Principal } from '@platform/auth';
 import { type Prisma, type PrismaClient, type PrismaTypes, getDatamodel } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode, valueFromASTUntyped } from 'graphql';
+import NullableMutationsPlugin from './nullable-mutations.ts';
 import type { EventEmitter, EventSource, EventsPort, OrdersPort, StockPort } from './ports.ts';
 
 /** What every subgraph resolver receives; the edge builds it once per request. */
@@ -47,11 +48,13 @@ interface SubgraphTypes {
  * federation directives, and scope checks that fail with the platform's `insufficient_scope`
  * error naming the missing scope. Root fields name one scope (`{ scope: 'inventory:read' }`);
  * object types accept the read or the write scope (`{ anyScope: [...] }`), so a write returns
- * the record it wrote to a client that holds only the write scope.
+ * the record it wrote to a client that holds only the write scope. Fields are non-null, except
+ * Mutation fields (see nullable-mutations.ts): in a request of several mutations, each one's
+ * result or error is reported on its own.
  */
 export function createSubgraphBuilder() {
   const builder = new SchemaBuilder<SubgraphTypes>({
-    plugins: [ScopeAuthPlugin, DirectivesPlugin, PrismaPlugin, FederationPlugin],
+    plugins: [ScopeAuthPlugin, DirectivesPlugin, PrismaPlugin, FederationPlugin, NullableMutationsPlugin],
     defaultFieldNullability: false,
     prisma: { client: (context) => context.prisma, dmmf: getDatamodel(), filterConnectionTotalCount: true },
     scopeAuth: {
