@@ -7,6 +7,7 @@ import { AuditRecorder } from '@platform/audit';
 import { createRateLimiter } from '@platform/rate-limit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { createEdge } from './edge/edge.ts';
+import { createHttpListener } from './edge/http-listener.ts';
 import { startPlatformEvents } from './event-bus.ts';
 import { rememberVerifiedTokens } from './edge/verified-tokens.ts';
 import { type DemoSeed, seedDemoIfEmpty } from './seed/demo.ts';
@@ -25,16 +26,17 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-/**
- * Starts the whole platform in this process: PostgreSQL (embedded unless DATABASE_URL), migrations,
- * the supergraph over in-process subgraphs, and the edge on one HTTP port. The port is open only
- * once everything is ready, so /healthz answering means ready.
- */
 export interface PlatformHooks {
   /** Every SQL statement the platform sends (diagnostics and tests: counting queries). */
   onDatabaseQuery?: (sql: string) => void;
 }
 
+/**
+ * Starts the whole platform in this process: PostgreSQL (embedded unless DATABASE_URL), migrations,
+ * the supergraph over in-process subgraphs, and the edge on one HTTP port. From the moment the
+ * port opens every request is answered: 503 `service_unavailable` until the edge is ready (and
+ * again while stopping), `/healthz` always, `/readyz` once serving with a reachable database.
+ */
 export async function startPlatform(overrides: Partial<PlatformConfig> = {}, environment: NodeJS.ProcessEnv = process.env, hooks: PlatformHooks = {}): Promise<Platform> {
   const config = loadConfig(environment, overrides);
   const logger = createLogger(config.logLevel);
@@ -55,8 +57,16 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     cleanups.push(() => events.stop());
 
     const server = createServer();
+    const listener = createHttpListener({
+      server,
+      logger,
+      limits: { bodyBytes: config.maxRequestBodyBytes, formBodyBytes: Math.min(config.maxRequestBodyBytes, FORM_BODY_BYTES), requestTimeoutMs: config.requestTimeoutSeconds * 1000, drainTimeoutMs: config.drainTimeoutSeconds * 1000 },
+      ready: async () => ((await databaseAnswers(prisma)) ? undefined : 'database_unavailable'),
+    });
     await listen(server, config.port, config.host);
     cleanups.push(() => closeServer(server));
+    // First thing on stop (cleanups run in reverse): refuse new requests, let those in flight finish.
+    cleanups.push(() => listener.drain());
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     const publicUrl = environment.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
@@ -71,17 +81,36 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     cleanups.push(() => supergraph.stop());
     const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, events, publicJwks: keys.publicJwks, logger });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
-    server.on('request', edge);
     cleanups.push(async () => edge.dispose());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.
     const webSockets = edge.serveWebSockets(server);
     cleanups.push(() => webSockets.close());
+    listener.serve(edge);
 
     logger.info({ url, database: database.owned ? 'embedded' : 'external' }, 'platform ready');
     return { url, config: { ...config, port, publicUrl }, databaseUrl: database.url, prisma, demo, stop };
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** The OAuth endpoints' form-encoded parameters are a few short strings. */
+const FORM_BODY_BYTES = 64 * 1024;
+const READINESS_QUERY_TIMEOUT_MS = 1000;
+
+/** Readiness: the database answers a trivial query within a second. */
+async function databaseAnswers(prisma: PrismaClient): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READINESS_QUERY_TIMEOUT_MS)));
+  const answered = prisma.$queryRaw`SELECT 1`.then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -14,11 +14,13 @@ import type { PlatformEvents } from '../event-bus.ts';
 import type { Supergraph } from '../supergraph/supergraph.ts';
 import type { SubgraphModule } from '../supergraph/subgraphs.ts';
 import { createCredentialAuthenticator } from './credentials.ts';
+import { HEALTH_ENDPOINT } from './http-listener.ts';
 import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
 import { requestAuditEntry, useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
+import { useGraphqlRequestLimits } from './plugins/use-graphql-request-limits.ts';
 import { useIdempotency } from './plugins/use-idempotency.ts';
 import { usePreconditions } from './plugins/use-preconditions.ts';
 import { useQueryCost } from './plugins/use-query-cost.ts';
@@ -36,7 +38,6 @@ import { problemFor } from './responses.ts';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 export const REST_BASE_PATH = '/v1';
-export const HEALTH_ENDPOINT = '/healthz';
 const CHANGE_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
 export interface EdgeOptions {
@@ -111,6 +112,7 @@ export function createEdge(options: EdgeOptions): Edge {
   const yoga = createYoga<Record<string, unknown>, SubgraphContext>({
     schema: options.supergraph.schema,
     graphqlEndpoint: GRAPHQL_ENDPOINT,
+    // The HTTP listener answers the probes (/healthz, /readyz) before Yoga, in every phase.
     healthCheckEndpoint: HEALTH_ENDPOINT,
     landingPage: false,
     batching: false,
@@ -138,7 +140,8 @@ export function createEdge(options: EdgeOptions): Edge {
       usePreconditions({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
       useIdempotency({ prisma: options.prisma, graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger }),
       restFacade,
-      useNotFound({ keep: [GRAPHQL_ENDPOINT, HEALTH_ENDPOINT] }),
+      useNotFound({ keep: [GRAPHQL_ENDPOINT] }),
+      useGraphqlRequestLimits(),
       useStorableText(),
       useQueryCost(),
       // Subscriptions (SSE here, graphql-ws through serveWebSockets) run at the edge: Apollo Gateway executes none.

@@ -27,16 +27,19 @@ const states = new WeakMap<Request, RequestState>();
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/** The client's `X-Request-Id` when it is a sane one (so traces join up across systems), else a new id. */
+export function requestIdFor(offered: string | string[] | null | undefined): string {
+  return typeof offered === 'string' && CLIENT_REQUEST_ID.test(offered) ? offered : `req_${randomUUID()}`;
+}
+
 /**
  * The request's state, created on first use (Yoga answers some requests, such as the health
- * check, before any of our plugins sees them). The id is the client's `X-Request-Id` when it
- * sends a sane one, so traces join up across systems.
+ * check, before any of our plugins sees them). The id is the one the HTTP listener settled on.
  */
 export function requestState(request: Request): RequestState {
   let state = states.get(request);
   if (!state) {
-    const offered = request.headers.get('x-request-id');
-    state = { requestId: offered && CLIENT_REQUEST_ID.test(offered) ? offered : `req_${randomUUID()}`, startedAt: performance.now(), receivedAt: new Date() };
+    state = { requestId: requestIdFor(request.headers.get('x-request-id')), startedAt: performance.now(), receivedAt: new Date() };
     states.set(request, state);
   }
   return state;

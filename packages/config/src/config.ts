@@ -22,6 +22,9 @@ const environmentSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z.string().regex(/^\d+(,\d+)*$/, 'must be comma-separated seconds such as 5,300,1800').optional(),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   JOB_RECOVERY_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  MAX_REQUEST_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
 });
 
 export interface PlatformConfig {
@@ -46,6 +49,12 @@ export interface PlatformConfig {
   webhookTimeoutSeconds: number;
   /** After how long a job of a crashed instance is taken over by another. */
   jobRecoverySeconds: number;
+  /** Largest request body (JSON); form-encoded bodies (the OAuth endpoints) get at most 64 KiB of it. */
+  maxRequestBodyBytes: number;
+  /** Deadline of every request that is not a stream (504 `request_timeout` past it). */
+  requestTimeoutSeconds: number;
+  /** How long stopping waits for requests in flight. */
+  drainTimeoutSeconds: number;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
@@ -72,6 +81,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.split(',').map(Number),
     webhookTimeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,
     jobRecoverySeconds: env.JOB_RECOVERY_SECONDS,
+    maxRequestBodyBytes: env.MAX_REQUEST_BODY_BYTES,
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    drainTimeoutSeconds: env.DRAIN_TIMEOUT_SECONDS,
     // An override given as undefined means "not overridden", not "unset".
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };

@@ -2,24 +2,35 @@ import type { Logger } from '@platform/config';
 import type { Plugin } from 'graphql-yoga';
 import { requestState } from '../request-state.ts';
 
+export interface AccessLogEntry {
+  request_id: string;
+  method: string | undefined;
+  path: string;
+  status: number;
+  duration_ms: number;
+  tenant_id?: string;
+  credential_id?: string;
+}
+
 /** One structured log line per request: who, what, outcome, how long. Never headers or bodies. */
 export function useAccessLog(logger: Logger): Plugin {
   return {
     onResponse({ request, response }) {
       const state = requestState(request);
-      const url = new URL(request.url);
-      logger.info(
-        {
-          request_id: state.requestId,
-          method: request.method,
-          path: url.pathname,
-          status: response.status,
-          duration_ms: Math.round((performance.now() - state.startedAt) * 100) / 100,
-          tenant_id: state.principal?.tenantId,
-          credential_id: state.principal?.credential.id,
-        },
-        'request',
-      );
+      logRequest(logger, {
+        request_id: state.requestId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        duration_ms: performance.now() - state.startedAt,
+        tenant_id: state.principal?.tenantId,
+        credential_id: state.principal?.credential.id,
+      });
     },
   };
+}
+
+/** The access log line, also written by the HTTP listener for requests it answers itself. */
+export function logRequest(logger: Logger, entry: AccessLogEntry): void {
+  logger.info({ ...entry, duration_ms: Math.round(entry.duration_ms * 100) / 100 }, 'request');
 }

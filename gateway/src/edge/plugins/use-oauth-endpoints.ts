@@ -83,8 +83,22 @@ async function readOAuthRequest(request: Request): Promise<TokenRequest> {
     const separator = decoded.indexOf(':');
     if (separator < 0) throw new OAuthError(401, 'invalid_client', 'Malformed HTTP Basic credentials.');
     if (body.client_id !== undefined || body.client_secret !== undefined) throw new OAuthError(400, 'invalid_request', 'Send client credentials either in the body or in HTTP Basic, not both.');
-    body.client_id = decodeURIComponent(decoded.slice(0, separator));
-    body.client_secret = decodeURIComponent(decoded.slice(separator + 1));
+    try {
+      body.client_id = decodeURIComponent(decoded.slice(0, separator));
+      body.client_secret = decodeURIComponent(decoded.slice(separator + 1));
+    } catch {
+      throw new OAuthError(401, 'invalid_client', 'Malformed HTTP Basic credentials.');
+    }
+  }
+  // Parameters of other names are ignored (RFC 6749 section 3.1), so only these are checked.
+  for (const name of OAUTH_PARAMETERS) {
+    const value = body[name];
+    if (typeof value === 'string' && !OAUTH_PARAMETER.test(value)) throw new OAuthError(400, 'invalid_request', `The ${name} parameter must be printable ASCII of at most ${MAX_OAUTH_PARAMETER} characters.`);
   }
   return body;
 }
+
+/** RFC 6749 appendix A: client ids, secrets, scopes and tokens are printable ASCII (VSCHAR / NQCHAR). */
+const OAUTH_PARAMETERS = ['grant_type', 'client_id', 'client_secret', 'scope', 'token', 'token_type_hint'] as const;
+const MAX_OAUTH_PARAMETER = 4096;
+const OAUTH_PARAMETER = new RegExp(`^[\\x20-\\x7E]{0,${MAX_OAUTH_PARAMETER}}$`);

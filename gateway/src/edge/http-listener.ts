@@ -1,0 +1,214 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Logger } from '@platform/config';
+import { ApiError, type ErrorCode, problemFromError, retryAfterSeconds } from '@platform/errors';
+import { sendNodeResponse } from '@whatwg-node/server';
+import { logRequest } from './plugins/use-access-log.ts';
+import { requestIdFor } from './request-state.ts';
+
+export const HEALTH_ENDPOINT = '/healthz';
+export const READINESS_ENDPOINT = '/readyz';
+
+/** The edge as the listener calls it: Yoga's node entry point. */
+export interface EdgeHandler {
+  handleNodeRequestAndResponse(request: IncomingMessage, response: ServerResponse, context: { req: IncomingMessage; res: ServerResponse }): Response | Promise<Response>;
+}
+
+export interface HttpLimits {
+  /** Largest request body of a JSON (or any other) content type, in bytes. */
+  bodyBytes: number;
+  /** Largest form-encoded body (the OAuth endpoints'), in bytes. */
+  formBodyBytes: number;
+  /** Deadline of a request that is not a stream: past it the client gets 504 `request_timeout`. */
+  requestTimeoutMs: number;
+  /** Longest wait for requests in flight when the platform stops. */
+  drainTimeoutMs: number;
+}
+
+export interface HttpListener {
+  /** Starts answering with the edge; until then every request but the probes is 503 `service_unavailable`. */
+  serve(edge: EdgeHandler): void;
+  /** Refuses new requests (503, readiness false) and waits, bounded, for those in flight. */
+  drain(): Promise<void>;
+}
+
+type Phase = 'starting' | 'serving' | 'draining';
+
+/**
+ * The platform's node:http request listener, in front of Yoga: what must hold for every request,
+ * whatever route or plugin answers it.
+ * - Probes: `/healthz` (liveness: the process answers) and `/readyz` (readiness: serving and the
+ *   database reachable), in every phase, never rate-limited or audited.
+ * - Phases: while starting and while draining, requests get 503 `service_unavailable` with
+ *   `Retry-After` at once instead of waiting on a handler that is not there.
+ * - Bodies are read here, bounded while they stream in: a declared or counted size past the limit
+ *   is 413 `payload_too_large` before the rest is read (nothing large is ever buffered).
+ * - A deadline per request (streams excepted): 504 `request_timeout` rather than a hang.
+ * - The error boundary: an exception escaping the edge is logged once with its cause and answered
+ *   500 `internal_error` with only the request id; a malformed request line or oversized headers
+ *   get a problem response (400 / 431) from the HTTP parser's error handler.
+ */
+export function createHttpListener(options: { server: Server; logger: Logger; limits: HttpLimits; ready(): Promise<ErrorCode | undefined> }): HttpListener {
+  const { server, logger, limits } = options;
+  let phase: Phase = 'starting';
+  let edge: EdgeHandler | undefined;
+  const inFlight = new Set<ServerResponse>();
+  let drained: (() => void) | undefined;
+
+  // Slow senders are cut off by Node itself (408); a request's body must arrive within the deadline.
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.headersTimeout = Math.min(limits.requestTimeoutMs, 10_000);
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const startedAt = performance.now();
+    const requestId = requestIdFor(request.headers['x-request-id']);
+    // The edge's request state takes the id from this header, so every layer logs the same one.
+    request.headers['x-request-id'] = requestId;
+    const path = pathOf(request);
+    const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      if (response.headersSent || response.destroyed) return;
+      const json = JSON.stringify(body);
+      response.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', 'cache-control': 'no-store', 'x-request-id': requestId, ...headers });
+      response.end(json);
+    };
+    const refuse = (error: unknown, headers: Record<string, string> = {}) => {
+      const problem = problemFromError(error, requestId, path);
+      const retryAfter = retryAfterSeconds[problem.code];
+      reply(problem.status, problem, { ...(retryAfter !== undefined && { 'retry-after': String(retryAfter) }), ...headers });
+      logRequest(logger, { request_id: requestId, method: request.method, path, status: problem.status, duration_ms: performance.now() - startedAt });
+    };
+
+    if (path === HEALTH_ENDPOINT) return reply(200, { status: 'alive' });
+    if (path === READINESS_ENDPOINT) {
+      const notReady = phase === 'serving' ? await options.ready() : 'service_unavailable';
+      if (!notReady) return reply(200, { status: 'ready' });
+      return refuse(new ApiError(notReady, notReady === 'database_unavailable' ? 'The database is not reachable.' : `The platform is ${phase === 'starting' ? 'starting' : 'shutting down'}.`));
+    }
+    if (phase !== 'serving' || !edge) {
+      request.resume();
+      return refuse(new ApiError('service_unavailable', `The platform is ${phase === 'starting' ? 'starting' : 'shutting down'}; retry shortly.`), { connection: 'close' });
+    }
+
+    inFlight.add(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      if (inFlight.size === 0) drained?.();
+    });
+    if (hasBody(request)) {
+      const body = await readBody(request, bodyLimitOf(request, limits));
+      if (body === undefined) return;
+      if (body instanceof ApiError) {
+        // The rest of the body is not read: the connection cannot carry another request.
+        refuse(body, { connection: 'close' });
+        response.once('finish', () => request.destroy());
+        return;
+      }
+      // Yoga's request adapter takes a body already read from `body` instead of the stream.
+      if (body.length > 0) (request as IncomingMessage & { body?: Buffer }).body = body;
+    }
+
+    const streaming = /text\/event-stream/i.test(request.headers.accept ?? '');
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'timeout'>((resolve) => {
+      if (!streaming) timer = setTimeout(() => resolve('timeout'), limits.requestTimeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([edge.handleNodeRequestAndResponse(request, response, { req: request, res: response }), deadline]);
+      if (outcome === 'timeout') {
+        logger.warn({ request_id: requestId, path, timeout_ms: limits.requestTimeoutMs }, 'request passed its deadline');
+        return refuse(new ApiError('request_timeout', `The request did not complete within ${limits.requestTimeoutMs / 1000} s.`), { connection: 'close' });
+      }
+      // Stopping: the client's next request goes to another instance.
+      if ((phase as Phase) === 'draining') outcome.headers.set('connection', 'close');
+      await sendNodeResponse(outcome, response, request, true);
+    } catch (error) {
+      logger.error({ err: error, request_id: requestId, path }, 'request failed unexpectedly');
+      // An error without a platform code renders as `internal_error` with a generic detail only.
+      refuse(error instanceof ApiError ? error : new Error('unexpected'));
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    handle(request, response).catch((error: unknown) => {
+      logger.error({ err: error }, 'request failed unexpectedly');
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+  // Errors of the HTTP parser (oversized headers, a malformed request line) never reach a handler.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return socket.destroy();
+    const [status, code, detail] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'headers_too_large' as const, 'The request headers are larger than the platform accepts.']
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, undefined, undefined]
+          : [400, 'malformed_body' as const, 'The request is not well-formed HTTP.'];
+    if (!code) return socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    const body = JSON.stringify(problemFromError(new ApiError(code, detail), requestIdFor(undefined), ''));
+    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
+
+  return {
+    serve(handler) {
+      edge = handler;
+      phase = 'serving';
+    },
+    async drain() {
+      phase = 'draining';
+      server.closeIdleConnections();
+      if (inFlight.size === 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, limits.drainTimeoutMs);
+        drained = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
+  };
+}
+
+function pathOf(request: IncomingMessage): string {
+  const target = request.url ?? '/';
+  const query = target.indexOf('?');
+  return query < 0 ? target : target.slice(0, query);
+}
+
+function hasBody(request: IncomingMessage): boolean {
+  return request.method !== 'GET' && request.method !== 'HEAD' && (request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined);
+}
+
+function bodyLimitOf(request: IncomingMessage, limits: HttpLimits): number {
+  return /^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '') ? limits.formBodyBytes : limits.bodyBytes;
+}
+
+/**
+ * The body, or the refusal when it is larger than `limit` (by its declared length, or as it streams
+ * in: reading stops there), or undefined when the client went away before sending it all.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | ApiError | undefined> {
+  const tooLarge = () => new ApiError('payload_too_large', `The request body is larger than ${limit} bytes.`, { limit_bytes: limit });
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge());
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (outcome: Buffer | ApiError | undefined) => {
+      request.off('data', onData).off('end', onEnd).off('error', onGone).off('aborted', onGone);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        // Stop reading without destroying the socket: the 413 must still go out on it.
+        request.pause();
+        settle(tooLarge());
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => settle(Buffer.concat(chunks, size));
+    const onGone = () => settle(undefined);
+    request.on('data', onData).on('end', onEnd).on('error', onGone).on('aborted', onGone);
+  });
+}
