@@ -18,6 +18,11 @@ const EXCERPT_BYTES = 1000;
  * One webhook request. The address is checked again at connection time, inside the socket's DNS
  * lookup, so a host that resolved to a public address at registration cannot later be pointed
  * into a private network (DNS rebinding). Redirects are not followed: a 3xx is a failed attempt.
+ *
+ * `timeoutMs` bounds the whole attempt (DNS, connecting, the status line and headers, the body's
+ * excerpt), not the time between two bytes: a receiver that trickles its answer a byte at a time
+ * cannot hold a delivery slot beyond it. Once the status arrived, the attempt ends with it and the
+ * body read so far; before that, it fails as a timeout. At most the excerpt of a body is read.
  */
 export function postWebhook(url: string, body: string, headers: Record<string, string>, options: UrlPolicy & { timeoutMs: number }): Promise<AttemptOutcome> {
   const started = performance.now();
@@ -29,13 +34,17 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       resolve({ status: null, durationMs: 0, excerpt: null, error: `refused: ${host} is a private or reserved address` });
       return;
     }
+    let finishResponse: (() => void) | undefined;
+    const settle = (outcome: AttemptOutcome) => {
+      clearTimeout(deadline);
+      resolve(outcome);
+    };
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const outgoing = send(
       target,
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Platform-Webhooks/1.0', ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        timeout: options.timeoutMs,
         lookup: (hostname, lookupOptions, callback) =>
           lookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
             if (error) return callback(error, '', 4);
@@ -49,21 +58,24 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        const finish = () => resolve({ status: response.statusCode ?? null, durationMs: elapsed(), excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_BYTES), error: null });
+        finishResponse = () => {
+          settle({ status: response.statusCode ?? null, durationMs: elapsed(), excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_BYTES), error: null });
+          response.destroy();
+        };
         response.on('data', (chunk: Buffer) => {
           if (size < EXCERPT_BYTES) chunks.push(chunk.subarray(0, EXCERPT_BYTES - size));
           size += chunk.length;
-          if (size >= EXCERPT_BYTES) {
-            response.destroy();
-            finish();
-          }
+          if (size >= EXCERPT_BYTES) finishResponse?.();
         });
-        response.on('end', finish);
-        response.on('error', finish);
+        response.on('end', finishResponse);
+        response.on('error', finishResponse);
       },
     );
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`no response within ${options.timeoutMs} ms`)));
-    outgoing.on('error', (error) => resolve({ status: null, durationMs: elapsed(), excerpt: null, error: error.message }));
+    const deadline = setTimeout(() => {
+      if (finishResponse) finishResponse();
+      else outgoing.destroy(new Error(`no response within ${options.timeoutMs} ms`));
+    }, options.timeoutMs);
+    outgoing.on('error', (error) => settle({ status: null, durationMs: elapsed(), excerpt: null, error: error.message }));
     outgoing.end(body);
   });
 }
