@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { type DestinationStream, pino, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -6,8 +6,8 @@ export type { Logger };
  * Structured JSON logs on stdout. Credentials are redacted wherever they appear in a logged
  * object, so a careless `log.info({ headers })` cannot leak a token.
  */
-export function createLogger(level: string, name = 'platform'): Logger {
-  return pino({
+export function createLogger(level: string, name = 'platform', destination?: DestinationStream): Logger {
+  const options: Parameters<typeof pino>[0] = {
     name,
     level,
     base: { service: name },
@@ -25,5 +25,7 @@ export function createLogger(level: string, name = 'platform'): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  // Tests pass a destination to read what was logged; the platform logs to stdout.
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -1,0 +1,175 @@
+import { type IncomingMessage, type Server, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '@platform/config';
+import type { ErrorCode } from '@platform/errors';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type EdgeHandler, type HttpListener, createHttpListener } from '../src/edge/http-listener.ts';
+
+const LIMITS = { bodyBytes: 64 * 1024, formBodyBytes: 1024, requestTimeoutMs: 1000, drainTimeoutMs: 2000 };
+
+/** An edge standing in for Yoga: answers with what it received, or as the test says. */
+function edge(handle: (request: IncomingMessage & { body?: Buffer }) => Promise<Response> | Response): EdgeHandler {
+  return { handleNodeRequestAndResponse: (request) => handle(request) };
+}
+const echo = edge((request) => Response.json({ bytes: request.body?.length ?? 0, request_id: request.headers['x-request-id'] }));
+
+let server: Server | undefined;
+const logged: string[] = [];
+
+async function start(options: { ready?: () => Promise<ErrorCode | undefined> } = {}): Promise<{ listener: HttpListener; url: string }> {
+  server = createServer();
+  // What the listener logs is kept, to check that failures are logged (and answered without their cause).
+  const logger = createLogger('info', 'test', { write: (line: string) => void logged.push(line) });
+  const listener = createHttpListener({ server, logger, limits: LIMITS, ready: options.ready ?? (async () => undefined) });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  return { listener, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+afterEach(async () => {
+  logged.length = 0;
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+/** A POST whose body is streamed in chunks (no Content-Length), resolving with the status and whether all was sent. */
+function streamBody(url: string, totalBytes: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${url}/v1/things`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    const chunk = Buffer.alloc(16 * 1024, 'a');
+    let sent = 0;
+    const pump = () => {
+      while (sent < totalBytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once('drain', pump);
+      }
+      request.end();
+    };
+    request.on('error', () => {});
+    pump();
+  });
+}
+
+describe('HTTP listener', () => {
+  it('answers every request while starting: probes as they are, the rest 503 service_unavailable with Retry-After', async () => {
+    const { listener, url } = await start();
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const notReady = await fetch(`${url}/readyz`);
+    expect(notReady.status).toBe(503);
+    const refused = await fetch(`${url}/v1/inventory/items`);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(refused.headers.get('content-type')).toBe('application/problem+json');
+    expect(await refused.json()).toMatchObject({ code: 'service_unavailable', status: 503, instance: '/v1/inventory/items' });
+
+    listener.serve(echo);
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${url}/v1/inventory/items`)).status).toBe(200);
+  });
+
+  it('is not ready while the database is not, and says so', async () => {
+    let database: ErrorCode | undefined = 'database_unavailable';
+    const { listener, url } = await start({ ready: async () => database });
+    listener.serve(echo);
+    const response = await fetch(`${url}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: 'database_unavailable' });
+    database = undefined;
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    // Liveness does not depend on the database: restarting the process would not help.
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+  });
+
+  it('keeps the client request id and makes one otherwise, for every layer', async () => {
+    const { listener, url } = await start();
+    listener.serve(echo);
+    expect(await (await fetch(`${url}/v1/x`, { headers: { 'x-request-id': 'trace-0123456789' } })).json()).toMatchObject({ request_id: 'trace-0123456789' });
+    expect(await (await fetch(`${url}/v1/x`, { headers: { 'x-request-id': 'no good' } })).json()).toMatchObject({ request_id: expect.stringMatching(/^req_/) });
+  });
+
+  it('refuses a body declared larger than the limit with 413 before reading it, and form bodies at their own limit', async () => {
+    const { listener, url } = await start();
+    listener.serve(echo);
+    const declared = await fetch(`${url}/v1/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(LIMITS.bodyBytes + 1) });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ code: 'payload_too_large', limit_bytes: LIMITS.bodyBytes });
+    const accepted = await fetch(`${url}/v1/things`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(LIMITS.bodyBytes) });
+    expect(await accepted.json()).toMatchObject({ bytes: LIMITS.bodyBytes });
+    const form = await fetch(`${url}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `scope=${'a'.repeat(LIMITS.formBodyBytes)}` });
+    expect(form.status).toBe(413);
+  });
+
+  it('refuses a streamed body once it passes the limit, without reading the rest into memory', async () => {
+    const { listener, url } = await start();
+    listener.serve(echo);
+    const before = process.memoryUsage().rss;
+    const answer = await streamBody(url, 200 * 1024 * 1024).catch(() => undefined);
+    // Either the 413 arrived, or the client saw the connection close after it (it was still sending).
+    if (answer) expect(answer.status).toBe(413);
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+    expect((await fetch(`${url}/v1/x`)).status).toBe(200);
+  });
+
+  it('answers 504 request_timeout when the edge passes the deadline, instead of hanging', async () => {
+    const { listener, url } = await start();
+    listener.serve(edge(() => new Promise<Response>(() => {})));
+    const started = performance.now();
+    const response = await fetch(`${url}/v1/slow`);
+    expect(response.status).toBe(504);
+    expect(await response.json()).toMatchObject({ code: 'request_timeout' });
+    expect(performance.now() - started).toBeLessThan(LIMITS.requestTimeoutMs * 5);
+  });
+
+  it('is the error boundary: an exception becomes 500 internal_error with the request id only, logged with its cause', async () => {
+    const { listener, url } = await start();
+    listener.serve(
+      edge(() => {
+        throw new Error('relation "secret_table" does not exist at /srv/app/secret.ts:42');
+      }),
+    );
+    const response = await fetch(`${url}/v1/anything`, { headers: { 'x-request-id': 'trace-boundary-1' } });
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({ code: 'internal_error', request_id: 'trace-boundary-1' });
+    expect(text).not.toMatch(/secret|\.ts|relation|at \//);
+    const errors = logged.filter((line) => line.includes('"level":50'));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('secret_table');
+    expect(errors[0]).toContain('trace-boundary-1');
+    // The access log has the request with its status.
+    expect(logged.some((line) => line.includes('"msg":"request"') && line.includes('"status":500'))).toBe(true);
+  });
+
+  it('answers oversized headers with a 431 problem', async () => {
+    const { listener, url } = await start();
+    listener.serve(echo);
+    const response = await fetch(`${url}/v1/x`, { headers: { 'x-filler': 'a'.repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(await response.json()).toMatchObject({ code: 'headers_too_large' });
+  });
+
+  it('drains: new requests get 503 while those in flight finish', async () => {
+    const { listener, url } = await start();
+    let finish: (() => void) | undefined;
+    listener.serve(
+      edge(async (request) => {
+        if (request.url === '/v1/slow') await new Promise<void>((resolve) => (finish = resolve));
+        return Response.json({ ok: true });
+      }),
+    );
+    const inFlight = fetch(`${url}/v1/slow`);
+    await expect.poll(() => finish).toBeDefined();
+    const drained = listener.drain();
+    const refused = await fetch(`${url}/v1/other`);
+    expect(refused.status).toBe(503);
+    expect((await fetch(`${url}/readyz`)).status).toBe(503);
+    finish?.();
+    expect((await inFlight).status).toBe(200);
+    await drained;
+  });
+});
