@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger, PlatformConfig } from '@platform/config';
 import type { PrismaClient } from '@platform/db';
-import { DELIVERY_QUEUE, DISPATCH_QUEUE, EventBus, type LiveBus, checkEndpointUrl, createLiveBus, createSecretBox, loadSecretsKey, startJobQueue } from '@platform/events';
+import { EVENT_QUEUES, EventBus, type LiveBus, checkEndpointUrl, createLiveBus, createSecretBox, loadSecretsKey, startJobQueue } from '@platform/events';
 import type { EventsPort } from '@platform/graphql-kit';
 
 export interface PlatformEvents {
@@ -22,14 +22,15 @@ export async function startPlatformEvents(options: { config: PlatformConfig; dat
   const { config, prisma } = options;
   const logger = options.logger.child({ component: 'events' });
   const secrets = createSecretBox(await loadSecretsKey(config.secretsKey, join(config.dataDir, 'secrets.key')));
-  const queue = await startJobQueue({ databaseUrl: options.databaseUrl, logger, queues: [DISPATCH_QUEUE, DELIVERY_QUEUE], recoverySeconds: config.jobRecoverySeconds, pollingIntervalSeconds: 1 });
+  const queue = await startJobQueue({ databaseUrl: options.databaseUrl, logger, queues: EVENT_QUEUES, recoverySeconds: config.jobRecoverySeconds, pollingIntervalSeconds: 1 });
   const live = createLiveBus({ redisUrl: config.redisUrl });
   const urlPolicy = { allowedPrivateNetworks: config.webhookAllowedPrivateNetworks };
-  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy, logger, retryScheduleSeconds: config.webhookRetrySchedule, deliveryTimeoutMs: config.webhookTimeoutSeconds * 1000 });
+  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy, logger, retryScheduleSeconds: config.webhookRetrySchedule, deliveryTimeoutMs: config.webhookTimeoutSeconds * 1000, eventRetentionDays: config.eventRetentionDays });
   await bus.startWorkers();
   const port: EventsPort = {
     emit: (tx, tenantId, event, source) => bus.emit(tx, tenantId, { ...event, source }),
     sealSecret: (secret) => secrets.seal(secret),
+    maxWebhookEndpoints: config.webhookEndpointsPerTenant,
     checkEndpointUrl: async (tenantId, url) => {
       // Like Stripe's live mode, production tenants need HTTPS; sandbox tenants may use HTTP.
       const { environment } = await prisma.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { environment: true } });

@@ -22,6 +22,8 @@ const environmentSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z.string().regex(/^\d+(,\d+)*$/, 'must be comma-separated seconds such as 5,300,1800').optional(),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   JOB_RECOVERY_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  WEBHOOK_ENDPOINTS_PER_TENANT: z.coerce.number().int().min(1).max(10_000).default(20),
+  EVENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
   MAX_REQUEST_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
@@ -49,6 +51,10 @@ export interface PlatformConfig {
   webhookTimeoutSeconds: number;
   /** After how long a job of a crashed instance is taken over by another. */
   jobRecoverySeconds: number;
+  /** Webhook endpoints one tenant may register (enabled and disabled together). */
+  webhookEndpointsPerTenant: number;
+  /** Days the event log keeps an event (its deliveries with it); 0 keeps events forever. */
+  eventRetentionDays: number;
   /** Largest request body (JSON); form-encoded bodies (the OAuth endpoints) get at most 64 KiB of it. */
   maxRequestBodyBytes: number;
   /** Deadline of every request that is not a stream (504 `request_timeout` past it). */
@@ -81,6 +87,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.split(',').map(Number),
     webhookTimeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,
     jobRecoverySeconds: env.JOB_RECOVERY_SECONDS,
+    webhookEndpointsPerTenant: env.WEBHOOK_ENDPOINTS_PER_TENANT,
+    eventRetentionDays: env.EVENT_RETENTION_DAYS,
     maxRequestBodyBytes: env.MAX_REQUEST_BODY_BYTES,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     drainTimeoutSeconds: env.DRAIN_TIMEOUT_SECONDS,

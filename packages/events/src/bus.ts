@@ -4,7 +4,9 @@ import { type Event, type Prisma, type PrismaClient, type WebhookEndpoint, newId
 import { type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts';
 import type { LiveBus } from './live-bus.ts';
 import type { JobQueue } from './queue.ts';
+import { deleteExpiredEvents } from './retention.ts';
 import type { SecretBox } from './secrets.ts';
+import { type QueuedDelivery, fairPriorities } from './webhooks/fair-order.ts';
 import { type AttemptOutcome, postWebhook } from './webhooks/post.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, nextRetryDelaySeconds } from './webhooks/retry-schedule.ts';
 import { signatureHeaders } from './webhooks/signing.ts';
@@ -12,7 +14,16 @@ import type { UrlPolicy } from './webhooks/url-policy.ts';
 
 export const DISPATCH_QUEUE = 'event-dispatch';
 export const DELIVERY_QUEUE = 'webhook-delivery';
-const DELIVERY_WORKERS = 4;
+export const RETENTION_QUEUE = 'event-retention';
+/** The queues the event bus works on: its job queue must create them all. */
+export const EVENT_QUEUES = [DISPATCH_QUEUE, DELIVERY_QUEUE, RETENTION_QUEUE];
+/**
+ * Delivery attempts an instance makes at once. Each slot fetches one job at a time, so a slot
+ * waiting on a slow receiver holds up no other delivery (a batch would wait for its slowest).
+ */
+const DELIVERY_SLOTS = 16;
+/** When the event log's retention runs: hourly, at an odd minute (UTC). */
+const RETENTION_CRON = '23 * * * *';
 
 export interface NewEvent {
   type: string;
@@ -31,6 +42,8 @@ export interface EventBusOptions {
   logger: Logger;
   retryScheduleSeconds?: readonly number[];
   deliveryTimeoutMs?: number;
+  /** Events older than this many days are deleted (hourly); 0 or absent keeps them forever. */
+  eventRetentionDays?: number;
 }
 
 interface DispatchJob {
@@ -86,30 +99,65 @@ export class EventBus {
     this.options.queue.wake(DISPATCH_QUEUE);
   }
 
-  /** Starts this instance's workers of both queues. */
+  /** Starts this instance's workers of every queue, and schedules (or unschedules) the event log's retention. */
   async startWorkers(): Promise<void> {
-    await this.options.queue.work<DispatchJob>(DISPATCH_QUEUE, { batchSize: 50 }, (jobs) => this.dispatch(jobs.map((job) => job.data)));
-    // Several delivery workers with small batches: a batch waits for its slowest endpoint (up to
-    // the timeout), so one slow receiver holds up only its own batch.
-    for (let worker = 0; worker < DELIVERY_WORKERS; worker++) {
-      await this.options.queue.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: 5 }, async (jobs) => {
-        await Promise.all(jobs.map((job) => this.deliver(job.data)));
+    const { queue, eventRetentionDays } = this.options;
+    await queue.work<DispatchJob>(DISPATCH_QUEUE, { batchSize: 50 }, (jobs) => this.dispatch(jobs.map((job) => job.data)));
+    for (let slot = 0; slot < DELIVERY_SLOTS; slot++) {
+      await queue.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: 1 }, async ([job]) => {
+        if (job) await this.deliver(job.data);
       });
     }
+    await queue.work(RETENTION_QUEUE, { batchSize: 1 }, async () => {
+      await this.applyRetention();
+    });
+    if (eventRetentionDays) await queue.schedule(RETENTION_QUEUE, RETENTION_CRON);
+    else await queue.unschedule(RETENTION_QUEUE);
   }
 
-  /** Deliveries of an event to one endpoint again (resend) or of a time range of events (replay). */
+  /**
+   * Deletes the events older than the retention period (with their deliveries), in bounded
+   * batches, keeping every event with a delivery still pending. When a run's batches did not
+   * finish, it queues the next run at once. Returns how many events it deleted.
+   */
+  async applyRetention(): Promise<number> {
+    const { prisma, queue, logger, eventRetentionDays } = this.options;
+    if (!eventRetentionDays) return 0;
+    const { deleted, more } = await deleteExpiredEvents(prisma, { retentionDays: eventRetentionDays });
+    if (deleted > 0) logger.info({ deleted, retention_days: eventRetentionDays }, 'event log retention deleted expired events');
+    if (more) await queue.send(RETENTION_QUEUE, {});
+    return deleted;
+  }
+
+  /**
+   * Deliveries of an event to one endpoint again (resend) or of a time range of events (replay),
+   * in the order given; returns how many were made. The events are locked against the log's
+   * retention (FOR KEY SHARE), so one it deleted meanwhile is skipped instead of failing the lot.
+   */
   async redeliver(tenantId: string, endpointId: string, events: Array<Pick<Event, 'id'>>, trigger: 'resend' | 'replay'): Promise<number> {
     if (events.length === 0) return 0;
-    await this.options.prisma.$transaction(async (tx) => {
+    const created = await this.options.prisma.$transaction(async (tx) => {
+      const kept = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM events WHERE tenant_id = ${tenantId} AND id = ANY(${events.map((event) => event.id)}::text[]) FOR KEY SHARE`;
+      const keptIds = new Set(kept.map((event) => event.id));
       const deliveries = await tx.webhookDelivery.createManyAndReturn({
-        data: events.map((event) => ({ tenant_id: tenantId, id: newId('wd'), endpoint_id: endpointId, event_id: event.id, trigger, next_attempt_at: new Date() })),
-        select: { id: true },
+        data: events.filter((event) => keptIds.has(event.id)).map((event) => ({ tenant_id: tenantId, id: newId('wd'), endpoint_id: endpointId, event_id: event.id, trigger, next_attempt_at: new Date() })),
+        select: { tenant_id: true, id: true, endpoint_id: true },
       });
-      await this.options.queue.sendWithin(tx, DELIVERY_QUEUE, deliveries.map((delivery) => ({ data: { tenant_id: tenantId, delivery_id: delivery.id } satisfies DeliveryJob })));
+      await this.queueDeliveries(tx, deliveries);
+      return deliveries.length;
     });
     this.options.queue.wake(DELIVERY_QUEUE);
-    return events.length;
+    return created;
+  }
+
+  /** Queues the jobs of deliveries created or rescheduled in `tx`, in the fair order of `fairPriorities`. */
+  private async queueDeliveries(tx: Prisma.TransactionClient, deliveries: QueuedDelivery[], startAfter?: Date): Promise<void> {
+    const priorities = await fairPriorities(tx, deliveries);
+    await this.options.queue.sendWithin(
+      tx,
+      DELIVERY_QUEUE,
+      deliveries.map((delivery) => ({ data: { tenant_id: delivery.tenant_id, delivery_id: delivery.id } satisfies DeliveryJob, priority: priorities.get(delivery.id), ...(startAfter && { startAfter }) })),
+    );
   }
 
   /**
@@ -146,8 +194,8 @@ export class EventBus {
     );
     if (deliveries.length > 0) {
       await prisma.$transaction(async (tx) => {
-        const created = await tx.webhookDelivery.createManyAndReturn({ data: deliveries, skipDuplicates: true, select: { tenant_id: true, id: true } });
-        await queue.sendWithin(tx, DELIVERY_QUEUE, created.map((delivery) => ({ data: { tenant_id: delivery.tenant_id, delivery_id: delivery.id } satisfies DeliveryJob })));
+        const created = await tx.webhookDelivery.createManyAndReturn({ data: deliveries, skipDuplicates: true, select: { tenant_id: true, id: true, endpoint_id: true } });
+        await this.queueDeliveries(tx, created);
       });
       queue.wake(DELIVERY_QUEUE);
     }
@@ -155,7 +203,7 @@ export class EventBus {
   }
 
   private async deliver(job: DeliveryJob): Promise<void> {
-    const { prisma, queue, logger } = this.options;
+    const { prisma, logger } = this.options;
     const delivery = await prisma.webhookDelivery.findUnique({ where: { tenant_id_id: { tenant_id: job.tenant_id, id: job.delivery_id } }, include: { endpoint: true, event: true } });
     if (!delivery || delivery.status !== 'pending') return;
     const { endpoint } = delivery;
@@ -192,7 +240,7 @@ export class EventBus {
         await tx.webhookEndpoint.updateMany({ where: { tenant_id: job.tenant_id, id: endpoint.id, status: 'enabled' }, data: { status: 'disabled', disabled_reason: reason, disabled_at: now, version: { increment: 1 } } });
         logger.warn({ tenant_id: job.tenant_id, endpoint_id: endpoint.id, reason }, 'webhook endpoint disabled');
       } else if (delay !== undefined) {
-        await queue.sendWithin(tx, DELIVERY_QUEUE, [{ data: job, startAfter: new Date(now.getTime() + delay * 1000) }]);
+        await this.queueDeliveries(tx, [{ tenant_id: job.tenant_id, id: delivery.id, endpoint_id: endpoint.id }], new Date(now.getTime() + delay * 1000));
       }
     });
   }

@@ -11,13 +11,16 @@ import pg from 'pg';
  * committed (the outbox pattern without a relay).
  */
 export interface JobQueue {
-  /** Enqueues jobs within `tx`: they become visible when it commits. */
-  sendWithin(tx: Prisma.TransactionClient, queue: string, jobs: Array<{ data: object; startAfter?: Date }>): Promise<void>;
+  /** Enqueues jobs within `tx`: they become visible when it commits. Higher `priority` (default 0) is fetched first, then older. */
+  sendWithin(tx: Prisma.TransactionClient, queue: string, jobs: Array<{ data: object; startAfter?: Date; priority?: number }>): Promise<void>;
   send(queue: string, data: object, options?: { startAfter?: Date }): Promise<void>;
   /** Runs `handler` for the queue's jobs, `batchSize` at a time; a thrown error retries the batch's jobs. */
   work<Data extends object>(queue: string, options: { batchSize: number }, handler: (jobs: Array<{ id: string; data: Data }>) => Promise<void>): Promise<void>;
   /** Asks this instance's workers of a queue to fetch now rather than at their next poll. */
   wake(queue: string): void;
+  /** Sends a job to the queue on a cron schedule (UTC), once per due time across all instances; replaces the queue's previous schedule. */
+  schedule(queue: string, cron: string): Promise<void>;
+  unschedule(queue: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -37,7 +40,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     schema: 'pgboss',
     max: 4,
     application_name: 'platform-jobs',
-    schedule: false,
+    // pg-boss's cron (periodic jobs such as the event log's retention): one job per due time, whichever instance sends it.
+    schedule: true,
     supervise: true,
     maintenanceIntervalSeconds: Math.max(1, Math.ceil(options.recoverySeconds / 2)),
   });
@@ -59,7 +63,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       if (jobs.length === 0) return;
       const executeSql = async (text: string, values: unknown[]) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values.map((value) => value ?? null)) });
       await boss.insert(
-        jobs.map((job) => ({ name: queue, data: job.data, ...(job.startAfter && { startAfter: job.startAfter.toISOString() }) })) as PgBoss.JobInsert[],
+        jobs.map((job) => ({ name: queue, data: job.data, ...(job.startAfter && { startAfter: job.startAfter.toISOString() }), ...(job.priority !== undefined && { priority: job.priority }) })) as PgBoss.JobInsert[],
         { db: { executeSql } },
       );
     },
@@ -77,6 +81,12 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     wake(queue) {
       for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+    },
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron);
+    },
+    async unschedule(queue) {
+      await boss.unschedule(queue);
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

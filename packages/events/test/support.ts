@@ -6,7 +6,7 @@ import { createLogger } from '@platform/config';
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { createTenantPair } from '@platform/subgraph-identity';
-import { DELIVERY_QUEUE, DISPATCH_QUEUE, EventBus } from '../src/bus.ts';
+import { EVENT_QUEUES, EventBus } from '../src/bus.ts';
 import { createLiveBus, type LiveBus } from '../src/live-bus.ts';
 import { type JobQueue, startJobQueue } from '../src/queue.ts';
 import { type SecretBox, createSecretBox } from '../src/secrets.ts';
@@ -48,6 +48,31 @@ export async function startReceiver(): Promise<Receiver> {
   };
 }
 
+/** A webhook receiver on loopback that accepts every request and never answers it: each attempt to it times out. */
+export interface SilentReceiver {
+  url: string;
+  /** Requests received so far. */
+  requests(): number;
+  close(): Promise<void>;
+}
+
+export async function startSilentReceiver(): Promise<SilentReceiver> {
+  let requests = 0;
+  const server: Server = createServer((request) => {
+    requests++;
+    request.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    requests: () => requests,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 export interface BusHarness {
   prisma: PrismaClient;
   bus: EventBus;
@@ -55,21 +80,21 @@ export interface BusHarness {
   live: LiveBus;
   secrets: SecretBox;
   tenantId: string;
-  /** Registers an endpoint for `types` and returns its id and plaintext secret. */
-  endpoint(url: string, types: string[]): Promise<{ id: string; secret: string }>;
+  /** Registers an endpoint for `types` (in the harness's tenant unless another is named) and returns its id and plaintext secret. */
+  endpoint(url: string, types: string[], tenantId?: string): Promise<{ id: string; secret: string }>;
   stop(): Promise<void>;
 }
 
 /** A real database, job queue and event bus (retries after 1 s and 1 s, so 3 attempts), private loopback allowed. */
-export async function startBus(options: { retryScheduleSeconds?: number[] } = {}): Promise<BusHarness> {
+export async function startBus(options: { retryScheduleSeconds?: number[]; deliveryTimeoutMs?: number; eventRetentionDays?: number } = {}): Promise<BusHarness> {
   const database: FreshDatabase = await freshDatabase({ prefix: 'events' });
   await migrateDatabase(database.url);
   const prisma = createPrismaClient(database.url, 4);
   const logger = createLogger('silent');
-  const queue = await startJobQueue({ databaseUrl: database.url, logger, queues: [DISPATCH_QUEUE, DELIVERY_QUEUE], recoverySeconds: 5, pollingIntervalSeconds: 0.5 });
+  const queue = await startJobQueue({ databaseUrl: database.url, logger, queues: EVENT_QUEUES, recoverySeconds: 5, pollingIntervalSeconds: 0.5 });
   const live = createLiveBus({});
   const secrets = createSecretBox(randomBytes(32));
-  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy: { allowedPrivateNetworks: ['127.0.0.0/8'] }, logger, retryScheduleSeconds: options.retryScheduleSeconds ?? [1, 1], deliveryTimeoutMs: 2000 });
+  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy: { allowedPrivateNetworks: ['127.0.0.0/8'] }, logger, retryScheduleSeconds: options.retryScheduleSeconds ?? [1, 1], deliveryTimeoutMs: options.deliveryTimeoutMs ?? 2000, eventRetentionDays: options.eventRetentionDays });
   await bus.startWorkers();
   const { production } = await createTenantPair(prisma, { name: 'Events', plan: 'enterprise' });
   let endpoints = 0;
@@ -80,10 +105,10 @@ export async function startBus(options: { retryScheduleSeconds?: number[] } = {}
     live,
     secrets,
     tenantId: production.id,
-    async endpoint(url, types) {
+    async endpoint(url, types, tenantId = production.id) {
       const secret = generateSigningSecret();
       const id = `we_test_${++endpoints}`;
-      await prisma.webhookEndpoint.create({ data: { tenant_id: production.id, id, url, event_types: types, secret_ciphertext: secrets.seal(secret) } });
+      await prisma.webhookEndpoint.create({ data: { tenant_id: tenantId, id, url, event_types: types, secret_ciphertext: secrets.seal(secret) } });
       return { id, secret };
     },
     async stop() {

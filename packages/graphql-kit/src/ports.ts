@@ -91,6 +91,8 @@ export interface EventsPort {
   emit(tx: Prisma.TransactionClient, tenantId: string, event: NewEvent, source: EventSource): Promise<{ id: string }>;
   /** Encrypts a webhook signing secret for storage. */
   sealSecret(secret: string): string;
+  /** Webhook endpoints one tenant may register (`WEBHOOK_ENDPOINTS_PER_TENANT`). */
+  maxWebhookEndpoints: number;
   /** Whether the tenant's webhooks may be sent to `url` (public addresses only; HTTPS for production tenants). */
   checkEndpointUrl(tenantId: string, url: string): Promise<{ ok: true } | { ok: false; reason: string }>;
   /** New deliveries of existing events to one endpoint (a resend, or a replay of a time range). */

@@ -84,6 +84,7 @@ function testContext(prisma: PrismaClient, request: TestRequest): SubgraphContex
         sealSecret: () => {
           throw new Error('platform.events.sealSecret is not used in this test');
         },
+        maxWebhookEndpoints: 0,
         checkEndpointUrl: notUsed('platform.events.checkEndpointUrl'),
         redeliver: notUsed('platform.events.redeliver'),
         ping: notUsed('platform.events.ping'),

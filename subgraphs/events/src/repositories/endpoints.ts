@@ -22,6 +22,19 @@ export async function lockEndpoint(tx: Prisma.TransactionClient, tenantId: strin
   return findEndpoint(tx, tenantId, id);
 }
 
+/** An arbitrary constant naming the endpoint-registration locks among PostgreSQL advisory locks (the second key is the tenant's hash). */
+const REGISTRATION_LOCK = 7_340_222;
+
+/**
+ * How many endpoints the tenant has, counted under a lock of the tenant's registrations held until
+ * the transaction ends: registrations of one tenant count one after the other, so two of them at
+ * one below the quota cannot both pass.
+ */
+export async function countEndpointsForRegistration(tx: Prisma.TransactionClient, tenantId: string): Promise<number> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK}::integer, hashtext(${tenantId}))`;
+  return tx.webhookEndpoint.count({ where: { tenant_id: tenantId } });
+}
+
 export function createEndpoint(tx: Prisma.TransactionClient, data: Prisma.WebhookEndpointUncheckedCreateInput): Promise<EndpointRecord> {
   return tx.webhookEndpoint.create({ data });
 }

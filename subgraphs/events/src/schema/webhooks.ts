@@ -21,7 +21,7 @@ import {
 import type { ObjectFieldBuilder } from '@pothos/core';
 import type { z } from 'zod';
 import { attemptsOf, type AttemptRecord, type DeliveryRecord, findDelivery, listDeliveries } from '../repositories/deliveries.ts';
-import { type EndpointRecord, createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, lockEndpoint, updateEndpoint } from '../repositories/endpoints.ts';
+import { type EndpointRecord, countEndpointsForRegistration, createEndpoint, deleteEndpoint, findEndpoint, listEndpoints, lockEndpoint, updateEndpoint } from '../repositories/endpoints.ts';
 import { eventIdsInRange, findEvent } from '../repositories/events.ts';
 import { MAX_REPLAY_EVENTS, MAX_SECRET_OVERLAP_SECONDS, createEndpointRules, replayRules, rotateSecretRules, updateEndpointRules } from './rules.ts';
 
@@ -313,23 +313,30 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
   builder.mutationFields((t) => ({
     create_webhook_endpoint: t.field({
       type: WebhookEndpointWithSecret,
-      description: 'Registers a webhook endpoint for some event types, with a new signing secret (`whsec_…`) shown in this answer only. Every later event of those types is delivered to it.',
+      description:
+        'Registers a webhook endpoint for some event types, with a new signing secret (`whsec_…`) shown in this answer only. Every later event of those types is delivered to it. A tenant holds at most 20 endpoints by default, enabled or disabled: one more is refused with `quota_exceeded` (`limit: webhook_endpoints`, `maximum`).',
       authScopes: { scope: 'webhooks:write' },
       args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, description: 'The new endpoint (REST: the JSON body).' }) },
       resolve: async (_root, { input }, context) => {
         const data = await endpointInput(context, createEndpointRules(context.principal.scopes), input);
         const secret = generateSigningSecret();
+        const { tenantId } = context.principal;
         const endpoint = await context.audit.recordChange(
           'webhook_endpoint.create',
-          (tx) =>
-            createEndpoint(tx, {
-              tenant_id: context.principal.tenantId,
+          async (tx) => {
+            const maximum = context.platform.events.maxWebhookEndpoints;
+            if ((await countEndpointsForRegistration(tx, tenantId)) >= maximum) {
+              throw new ApiError('quota_exceeded', `This tenant already has ${maximum} webhook endpoints, the most it may hold; delete one before registering another.`, { limit: 'webhook_endpoints', maximum });
+            }
+            return createEndpoint(tx, {
+              tenant_id: tenantId,
               id: newId('we'),
               url: data.url,
               description: data.description,
               event_types: data.event_types,
               secret_ciphertext: context.platform.events.sealSecret(secret),
-            }),
+            });
+          },
           (created) => created.id,
         );
         return { ...endpoint, secret };
