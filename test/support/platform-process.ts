@@ -10,6 +10,8 @@ export interface PlatformProcess {
   output(): string;
   /** SIGTERM, then wait for exit; resolves with the exit code. */
   stop(): Promise<number | null>;
+  /** Sends a signal that ends the process (SIGKILL: a crash, nothing drained) and waits for its exit. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /**
@@ -55,6 +57,10 @@ export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptio
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    kill: async (signal = 'SIGKILL') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
     },
   };
 }

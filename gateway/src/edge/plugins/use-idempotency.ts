@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { deserialize, serialize } from 'node:v8';
 import type { Logger } from '@platform/config';
 import type { PrismaClient } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
+import type { SubgraphContext } from '@platform/graphql-kit';
 import type { Plugin } from 'graphql-yoga';
-import { requestState } from '../request-state.ts';
+import { type RequestState, requestState } from '../request-state.ts';
 import { graphqlErrorFor, problemFor } from '../responses.ts';
 
 export interface IdempotencyOptions {
@@ -16,6 +18,8 @@ export interface IdempotencyOptions {
   leaseSeconds?: number;
 }
 
+type Audit = SubgraphContext['audit'];
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 /** Statuses that are the outcome of executing the request, replayed to retries. */
@@ -26,7 +30,12 @@ const CLEANUP_INTERVAL_MS = 10 * 60_000;
 interface Claim {
   tenantId: string;
   key: string;
-  fingerprint: string;
+  /** When this request claimed the key: it acts on the key only while the row still shows this claim. */
+  claimedAt: Date;
+  /** The results of the changes an earlier attempt committed, by their order in the request (v8-serialised, base64). */
+  committedChanges: Record<string, string>;
+  /** Data changes this request has made so far. */
+  changes: number;
 }
 
 /**
@@ -39,11 +48,21 @@ interface Claim {
  * 404/409/422 a retry would get again); a request refused before executing (400, 401, 403, 412,
  * 429) or failed on our side (5xx) releases its key, so it can be retried with the same key.
  * Keys are per tenant and kept 24 hours.
+ *
+ * A crash between the commit of a change and the storing of the outcome must not let a retry apply
+ * the change again. So each data change of a request holding a key journals its result in the
+ * key's row, in the change's own transaction (the plugin wraps `context.audit.recordChange`); a
+ * retry that takes over the key of an attempt that died (its lease of `leaseSeconds` lapsed)
+ * executes the request again, but each change the first attempt committed returns its journaled
+ * result instead of running: the response is rebuilt, nothing is applied twice. Every write on
+ * the key is fenced by the claim's time, so an attempt that lost its key to a retry cannot commit
+ * or store anything after it.
  */
 export function useIdempotency(options: IdempotencyOptions): Plugin {
   const retentionSeconds = options.retentionSeconds ?? 24 * 3600;
-  const leaseSeconds = options.leaseSeconds ?? 60;
-  const claims = new WeakMap<Request, Claim>();
+  const leaseSeconds = options.leaseSeconds ?? 10;
+  // By request state, which the REST facade's derived requests share with the original.
+  const claims = new WeakMap<RequestState, Claim>();
   const cleanup = setInterval(() => {
     options.prisma.$executeRaw`DELETE FROM idempotency_keys WHERE expires_at < now()`.catch((error: unknown) => options.logger.warn({ err: error }, 'idempotency key cleanup failed'));
   }, CLEANUP_INTERVAL_MS);
@@ -64,17 +83,20 @@ export function useIdempotency(options: IdempotencyOptions): Plugin {
       }
       const fingerprint = fingerprintOf(request.method, `${url.pathname}${url.search}`, await request.clone().text());
       const tenantId = principal.tenantId;
-      const claimed = await options.prisma.$queryRaw<unknown[]>`
+      // A new key, an expired one, or the key of an attempt whose lease lapsed (its instance died):
+      // taking that one over keeps the changes the attempt committed.
+      const [claimed] = await options.prisma.$queryRaw<Array<{ created_at: Date; committed_changes: Record<string, string> | null }>>`
         INSERT INTO idempotency_keys (tenant_id, key, fingerprint, locked_until, expires_at)
         VALUES (${tenantId}, ${key}, ${fingerprint}, now() + make_interval(secs => ${leaseSeconds}), now() + make_interval(secs => ${retentionSeconds}))
         ON CONFLICT (tenant_id, key) DO UPDATE SET
           fingerprint = EXCLUDED.fingerprint, completed = false, response_status = NULL, response_headers = NULL, response_body = NULL,
+          committed_changes = CASE WHEN idempotency_keys.expires_at < now() THEN NULL ELSE idempotency_keys.committed_changes END,
           created_at = now(), locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at
         WHERE idempotency_keys.expires_at < now()
            OR (NOT idempotency_keys.completed AND idempotency_keys.locked_until < now() AND idempotency_keys.fingerprint = EXCLUDED.fingerprint)
-        RETURNING 1`;
-      if (claimed.length > 0) {
-        claims.set(request, { tenantId, key, fingerprint });
+        RETURNING created_at, committed_changes`;
+      if (claimed) {
+        claims.set(requestState(request), { tenantId, key, claimedAt: claimed.created_at, committedChanges: claimed.committed_changes ?? {}, changes: 0 });
         return;
       }
       const existing = await options.prisma.idempotencyKey.findUnique({ where: { tenant_id_key: { tenant_id: tenantId, key } } });
@@ -91,24 +113,72 @@ export function useIdempotency(options: IdempotencyOptions): Plugin {
         endResponse(new Response(existing.response_body, { status: existing.response_status ?? 200, headers }));
       }
     },
+    onContextBuilding({ context, extendContext }) {
+      const claim = claims.get(requestState(context.request));
+      const audit = (context as { audit?: Audit }).audit;
+      if (claim && audit) extendContext({ audit: journaling(audit, claim, options.logger) } as never);
+    },
     async onResponse({ request, response }) {
-      const claim = claims.get(request);
+      const state = requestState(request);
+      const claim = claims.get(state);
       if (!claim) return;
-      claims.delete(request);
-      const where = { tenant_id_key: { tenant_id: claim.tenantId, key: claim.key } };
+      claims.delete(state);
+      const { tenantId, key, claimedAt } = claim;
       try {
         if (!isOutcome(response.status)) {
-          await options.prisma.idempotencyKey.deleteMany({ where: { tenant_id: claim.tenantId, key: claim.key, fingerprint: claim.fingerprint, completed: false } });
+          // Released for a corrected retry; but a key whose changes committed (a failure after
+          // the commit) is only unlocked, so that the retry answers with them.
+          const released = await options.prisma.$executeRaw`
+            DELETE FROM idempotency_keys WHERE tenant_id = ${tenantId} AND key = ${key} AND created_at = ${claimedAt.toISOString()}::timestamptz AND NOT completed AND committed_changes IS NULL`;
+          if (released === 0) await options.prisma.$executeRaw`UPDATE idempotency_keys SET locked_until = now() WHERE tenant_id = ${tenantId} AND key = ${key} AND created_at = ${claimedAt.toISOString()}::timestamptz AND NOT completed`;
           return;
         }
         const headers = Object.fromEntries(REPLAYED_HEADERS.flatMap((name) => (response.headers.has(name) ? [[name, response.headers.get(name) as string]] : [])));
-        // Stored before the response leaves, so a client's immediate retry finds the outcome.
-        await options.prisma.idempotencyKey.update({ where, data: { completed: true, response_status: response.status, response_headers: headers, response_body: await response.clone().text() } });
+        const body = await response.clone().text();
+        // Stored before the response leaves, so a client's immediate retry finds the outcome; the journal is not needed any more.
+        await options.prisma.$executeRaw`
+          UPDATE idempotency_keys SET completed = true, response_status = ${response.status}, response_headers = ${JSON.stringify(headers)}::jsonb, response_body = ${body}, committed_changes = NULL
+          WHERE tenant_id = ${tenantId} AND key = ${key} AND created_at = ${claimedAt.toISOString()}::timestamptz AND NOT completed`;
       } catch (error) {
         options.logger.error({ err: error, request_id: requestState(request).requestId }, 'storing an idempotent response failed');
       }
     },
     onDispose: () => clearInterval(cleanup),
+  };
+}
+
+/**
+ * `recordChange` for a request holding a key: a change an earlier attempt committed returns its
+ * result from the journal; any other change journals its result within its own transaction, as
+ * long as the key is still this request's (else the change is rolled back).
+ */
+function journaling(audit: Audit, claim: Claim, logger: Logger): Audit {
+  return {
+    recordChange: async (action, work, resourceIdOf) => {
+      const position = String(claim.changes++);
+      const committed = claim.committedChanges[position];
+      if (committed !== undefined) return deserialize(Buffer.from(committed, 'base64'));
+      return audit.recordChange(
+        action,
+        async (tx) => {
+          const changed = await work(tx);
+          let result: string | undefined;
+          try {
+            result = serialize(changed).toString('base64');
+          } catch (error) {
+            // Not journaled: a retry after a crash would run this change again.
+            logger.error({ err: error, action }, 'the result of a change cannot be journaled for Idempotency-Key retries');
+          }
+          const journal = result === undefined ? {} : { [position]: result };
+          const owned = await tx.$executeRaw`
+            UPDATE idempotency_keys SET committed_changes = coalesce(committed_changes, '{}'::jsonb) || ${JSON.stringify(journal)}::jsonb
+            WHERE tenant_id = ${claim.tenantId} AND key = ${claim.key} AND created_at = ${claim.claimedAt.toISOString()}::timestamptz AND NOT completed`;
+          if (owned === 0) throw new ApiError('idempotency_key_in_use', 'A retry with this Idempotency-Key took over this request; nothing was changed.');
+          return changed;
+        },
+        resourceIdOf,
+      );
+    },
   };
 }
 
