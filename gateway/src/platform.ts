@@ -79,7 +79,8 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     if (config.redisUrl && !(await rateLimiter.ready(5000))) logger.warn('Redis is not reachable: rate limits hold per instance until it is');
     const supergraph = await createSupergraph(subgraphs, logger);
     cleanups.push(() => supergraph.stop());
-    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, events, publicJwks: keys.publicJwks, logger });
+    const subscriptionLimits = { perConnection: config.subscriptionsPerConnection, perTenant: config.subscriptionsPerTenant };
+    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, events, publicJwks: keys.publicJwks, logger, subscriptionLimits });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.

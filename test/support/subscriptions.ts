@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createTokenIssuer } from '@platform/auth';
+import { loadSigningKeys } from '@platform/subgraph-identity';
 import { type Client, createClient } from 'graphql-ws';
+import { decodeJwt } from 'jose';
 import WebSocket from 'ws';
-import type { ApiClient } from './fixtures.ts';
+import { type ApiClient, type TestAccount, accessToken, database } from './fixtures.ts';
 
 /** Helpers of the live event tests: graphql-ws and SSE subscribers, and a barrier to know what arrived. */
 
@@ -44,20 +47,61 @@ export class Arrivals<T> {
   }
 }
 
+export interface WsConnection {
+  client: Client;
+  /** How the socket closed, and when (ms since the epoch). */
+  closed: Promise<{ code: number; reason: string; at: number }>;
+  /** The payload of each `pong` the server sent. */
+  pongs: Arrivals<Record<string, unknown> | undefined>;
+  /** Sends a raw protocol message on the open socket (what the graphql-ws client has no call for). */
+  send(message: Record<string, unknown>): Promise<void>;
+}
+
 /** A graphql-ws client of a platform (ws://…/graphql) that never reconnects, with how it closed. */
-export function wsClient(platformUrl: string, connectionParams: Record<string, unknown> | undefined): { client: Client; closed: Promise<{ code: number; reason: string }> } {
-  let onClosed: (event: { code: number; reason: string }) => void = () => {};
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => (onClosed = resolve));
+export function wsClient(platformUrl: string, connectionParams: Record<string, unknown> | undefined): WsConnection {
+  let onClosed: (event: { code: number; reason: string; at: number }) => void = () => {};
+  const closed = new Promise<{ code: number; reason: string; at: number }>((resolve) => (onClosed = resolve));
+  let onOpened: (socket: WebSocket) => void = () => {};
+  const opened = new Promise<WebSocket>((resolve) => (onOpened = resolve));
+  const pongs = new Arrivals<Record<string, unknown> | undefined>();
   const client = createClient({
     url: `${platformUrl.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams,
     retryAttempts: 0,
     lazy: false,
-    on: { closed: (event) => onClosed({ code: (event as { code: number }).code, reason: String((event as { reason: unknown }).reason) }) },
+    on: {
+      opened: (socket) => onOpened(socket as WebSocket),
+      pong: (received, payload) => received && pongs.push(payload),
+      closed: (event) => onClosed({ code: (event as { code: number }).code, reason: String((event as { reason: unknown }).reason), at: Date.now() }),
+    },
     onNonLazyError: () => {},
   });
-  return { client, closed };
+  const send = async (message: Record<string, unknown>) => (await opened).send(JSON.stringify(message));
+  return { client, closed, pongs, send };
+}
+
+/**
+ * Renews the connection's credential on the open socket: a `ping` carrying `params` (like the
+ * connection payload). Resolves with the pong's payload, or with the close event if the server
+ * refused the renewal.
+ */
+export async function renew(connection: WsConnection, params: Record<string, unknown>): Promise<{ pong: Record<string, unknown> | undefined } | { closed: { code: number; reason: string } }> {
+  await connection.send({ type: 'ping', payload: params });
+  return Promise.race([connection.pongs.next(10_000).then((pong) => ({ pong })), connection.closed.then(({ code, reason }) => ({ closed: { code, reason } }))]);
+}
+
+/**
+ * An access token of `account`'s client living `ttlSeconds` (the platform's own minimum is 60 s):
+ * signed with the platform's active key, with its issuer, audience and claims, exactly as its
+ * token endpoint would issue it with a shorter lifetime. Returns the token and its `exp` in ms.
+ */
+export async function shortLivedToken(account: TestAccount, ttlSeconds: number, scopes: string[]): Promise<{ token: string; expiresAtMs: number }> {
+  const issuedByPlatform = decodeJwt(await accessToken(account.clientId, account.clientSecret));
+  const { active } = await loadSigningKeys(database());
+  const issuer = await createTokenIssuer(active, { issuer: issuedByPlatform.iss as string, ttlSeconds });
+  const { token } = await issuer.issue({ tenantId: account.tenantId, clientId: account.clientId, scopes });
+  return { token, expiresAtMs: (decodeJwt(token).exp as number) * 1000 };
 }
 
 export function bearerParams(api: ApiClient): Record<string, string> {

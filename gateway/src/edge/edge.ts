@@ -33,6 +33,7 @@ import { useRequestId } from './plugins/use-request-id.ts';
 import { useStorableText } from './plugins/use-storable-text.ts';
 import { useSubscriptions } from './plugins/use-subscriptions.ts';
 import { type WebSocketSubscriptions, serveSubscriptionsOverWebSocket } from '../subscriptions/websocket-server.ts';
+import type { SubscriptionLimits } from '../subscriptions/subscription-limits.ts';
 import { linkRequests, requestState } from './request-state.ts';
 import { problemFor } from './responses.ts';
 
@@ -51,6 +52,8 @@ export interface EdgeOptions {
   verifyToken: TokenVerifier;
   publicJwks: JWK[];
   logger: Logger;
+  /** Live subscriptions per graphql-ws connection and per tenant (the defaults when absent). */
+  subscriptionLimits?: SubscriptionLimits;
 }
 
 export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> & {
@@ -94,6 +97,8 @@ export function createEdge(options: EdgeOptions): Edge {
       return result;
     },
   });
+  // One count of live subscriptions per tenant for both transports: SSE here, graphql-ws through serveWebSockets.
+  const subscriptions = useSubscriptions({ execute: options.supergraph.execute, live: options.events.live, credentials, subscriptionLimits: options.subscriptionLimits });
   const restFacade = useRestFacade({
     schema: options.supergraph.schema,
     basePath: REST_BASE_PATH,
@@ -145,7 +150,7 @@ export function createEdge(options: EdgeOptions): Edge {
       useStorableText(),
       useQueryCost(),
       // Subscriptions (SSE here, graphql-ws through serveWebSockets) run at the edge: Apollo Gateway executes none.
-      useSubscriptions({ execute: options.supergraph.execute, live: options.events.live, credentials }),
+      subscriptions,
       useGatewayExecution(options.supergraph),
       useGraphqlErrorCodes(),
     ],
@@ -153,7 +158,7 @@ export function createEdge(options: EdgeOptions): Edge {
   // graphql-ws: platform.ts attaches it to the HTTP server once the edge is ready.
   return Object.assign(yoga, {
     serveWebSockets: (server: Server) =>
-      serveSubscriptionsOverWebSocket({ server, path: GRAPHQL_ENDPOINT, yoga: yoga as never, credentials, admit: rateLimit.admit, auditRecorder: options.auditRecorder, logger: options.logger }),
+      serveSubscriptionsOverWebSocket({ server, path: GRAPHQL_ENDPOINT, yoga: yoga as never, credentials, admit: rateLimit.admit, counter: subscriptions.counter, auditRecorder: options.auditRecorder, logger: options.logger }),
   });
 }
 

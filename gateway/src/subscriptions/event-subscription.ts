@@ -24,6 +24,7 @@ import {
 import { getComplexity } from 'graphql-query-complexity';
 import { Repeater } from 'graphql-yoga';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits, recordEstimate } from '../edge/plugins/use-query-cost.ts';
+import type { SubscriberCredential } from './subscriber-credential.ts';
 
 /** The one subscription field of the API and the root query that serves each of its events. */
 export const EVENTS_FIELD = 'events';
@@ -88,7 +89,8 @@ export function planEventSubscription(args: ExecutionArgs, principal: Principal,
   const field = rootField(operation.selectionSet, document);
   const fieldDefinition = schema.getSubscriptionType()?.getFields()[field?.name.value ?? ''];
   if (!field || !fieldDefinition || field.name.value !== EVENTS_FIELD) return [new ApiError('query_invalid', `Subscribe to the ${EVENTS_FIELD} field.`)];
-  if (!principal.scopes.has(EVENTS_READ_SCOPE)) return [new ApiError('insufficient_scope', `This operation requires the scope ${EVENTS_READ_SCOPE}.`, { required_scope: EVENTS_READ_SCOPE })];
+  const withoutRead = missingScope(principal, []);
+  if (withoutRead) return [withoutRead];
 
   const requested = getArgumentValues(fieldDefinition, field, coerced.coerced).types as string[] | null | undefined;
   let types: Set<string> | undefined;
@@ -102,13 +104,9 @@ export function planEventSubscription(args: ExecutionArgs, principal: Principal,
       const detail = unknown.length === 1 ? (unknown[0] as { message: string }).message : `${unknown.length} of the types are not event types: ${unknown.map((error) => error.field).join(', ')}.`;
       return [new ApiError('validation_failed', detail, { errors: unknown })];
     }
-    for (const type of requested) {
-      if (!mayReceive(type, principal.scopes)) {
-        const scope = scopeToReceive(type) as string;
-        return [new ApiError('insufficient_scope', `Receiving ${type} events requires the scope ${scope}.`, { required_scope: scope })];
-      }
-    }
     types = new Set(requested);
+    const missing = missingScope(principal, types);
+    if (missing) return [missing];
   }
   return {
     types,
@@ -117,6 +115,26 @@ export function planEventSubscription(args: ExecutionArgs, principal: Principal,
     operationName: operation.name?.value,
     envelopeDocument: asksOnlyForEnvelope(field, document) ? document : undefined,
   };
+}
+
+export function isPlan(planned: EventSubscriptionPlan | readonly GraphQLError[]): planned is EventSubscriptionPlan {
+  return !Array.isArray(planned);
+}
+
+/**
+ * What `principal` lacks to receive the requested types (`insufficient_scope` naming the scope):
+ * `events:read`, and the scope that reads each type. Checked when subscribing and again when a
+ * graphql-ws connection renews its credential.
+ */
+export function missingScope(principal: Principal, types: Iterable<string>): ApiError | undefined {
+  if (!principal.scopes.has(EVENTS_READ_SCOPE)) return new ApiError('insufficient_scope', `This operation requires the scope ${EVENTS_READ_SCOPE}.`, { required_scope: EVENTS_READ_SCOPE });
+  for (const type of types) {
+    if (!mayReceive(type, principal.scopes)) {
+      const scope = scopeToReceive(type) as string;
+      return new ApiError('insufficient_scope', `Receiving ${type} events requires the scope ${scope}.`, { required_scope: scope });
+    }
+  }
+  return undefined;
 }
 
 function asksOnlyForEnvelope(field: FieldNode, document: DocumentNode): boolean {
@@ -147,21 +165,24 @@ export function wantsEvent(plan: EventSubscriptionPlan, principal: Principal, ev
 /**
  * The subscription's results: for every live event of the tenant it wants, its selection set run
  * as a query (`event(id)`) through the supergraph, so navigation to the changed record works
- * through federation and the subgraph checks the event's tenant and scopes again. Before each
- * event, `stillAuthorised` may end the stream (a revoked or expired credential). A Repeater
- * rather than an async generator: when the client unsubscribes, the live subscription ends at
- * once instead of at the next event.
+ * through federation and the subgraph checks the event's tenant and scopes again. Each event is
+ * filtered and rendered with the credential's principal at that moment (a graphql-ws connection
+ * may renew it), after checking the credential again (revoked, deleted). The results end when
+ * the credential does (expiry, failed check): over SSE (`announceEnd`) with one last result
+ * carrying the error; over graphql-ws silently, as the socket closes with the error's code. A
+ * Repeater rather than an async generator: when the client unsubscribes, the live subscription
+ * ends at once instead of at the next event.
  */
 export function eventResults(options: {
   plan: EventSubscriptionPlan;
-  principal: Principal;
+  credential: SubscriberCredential;
+  announceEnd: boolean;
   contextValue: object;
   live: AsyncIterable<EventEnvelope>;
   execute(args: ExecutionArgs): Promise<ExecutionResult>;
   schema: GraphQLSchema;
-  stillAuthorised?: () => Promise<GraphQLError | undefined>;
 }): AsyncIterableIterator<ExecutionResult> {
-  const { plan, principal } = options;
+  const { plan, credential } = options;
   return new Repeater<ExecutionResult>(async (push, stop) => {
     const events = options.live[Symbol.asyncIterator]();
     let stopped = false;
@@ -169,27 +190,30 @@ export function eventResults(options: {
       stopped = true;
       void events.return?.();
     });
+    const stopListening = credential.onEnd((error) => {
+      if (options.announceEnd) void push({ errors: [error] });
+      stop();
+    });
     for (let next = await events.next(); !next.done && !stopped; next = await events.next()) {
       const event = next.value;
-      if (!wantsEvent(plan, principal, event)) continue;
-      const refusal = await options.stillAuthorised?.();
-      if (refusal) {
-        await push({ errors: [refusal] });
-        break;
-      }
+      if (!wantsEvent(plan, credential.principal, event)) continue;
+      // A credential failing the check ends (see onEnd above): nothing more is delivered.
+      if (await credential.check()) break;
+      const contextValue = { ...options.contextValue, principal: credential.principal };
       const result = plan.envelopeDocument
         ? // The subscription's own selection over the envelope: graphql-js executes a subscription operation against a root value.
-          await execute({ schema: options.schema, document: plan.envelopeDocument, operationName: plan.operationName, variableValues: plan.variableValues, rootValue: { [EVENTS_FIELD]: event }, contextValue: { ...options.contextValue } })
+          await execute({ schema: options.schema, document: plan.envelopeDocument, operationName: plan.operationName, variableValues: plan.variableValues, rootValue: { [EVENTS_FIELD]: event }, contextValue })
         : await options.execute({
             schema: options.schema,
             document: plan.eventQuery,
             operationName: plan.operationName,
             variableValues: { ...plan.variableValues, [EVENT_ID_VARIABLE]: event.id },
             // A context per event: per-request caches (batch loaders, scope checks) never outlive one event.
-            contextValue: { ...options.contextValue },
+            contextValue,
           });
       await push(withoutServiceNames(result));
     }
+    stopListening();
     stop();
     void events.return?.();
   });

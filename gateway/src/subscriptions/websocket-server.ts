@@ -2,17 +2,18 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { AuditRecorder } from '@platform/audit';
 import type { Principal } from '@platform/auth';
 import type { Logger } from '@platform/config';
-import { ApiError, type ErrorCode, errorCatalogue } from '@platform/errors';
+import { ApiError, type ErrorCode, errorCatalogue, retryAfterSeconds } from '@platform/errors';
 import { type DocumentNode, type ExecutionArgs, GraphQLError, OperationTypeNode, getOperationAST } from 'graphql';
 import type { Context, OperationResult } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import type { CredentialAuthenticator } from '../edge/credentials.ts';
 import { requestAuditEntry } from '../edge/plugins/use-audit-trail.ts';
-import { isPlan } from '../edge/plugins/use-subscriptions.ts';
 import { requestState } from '../edge/request-state.ts';
-import { planEventSubscription } from './event-subscription.ts';
+import { type EventSubscriptionPlan, isPlan, missingScope, planEventSubscription } from './event-subscription.ts';
+import { SubscriberCredential, webSocketCredentials } from './subscriber-credential.ts';
+import type { ReleaseSubscription, SubscriptionCounter } from './subscription-limits.ts';
 
 /** A subscription document is small; a bigger message is refused by ws (close code 1009). */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -26,6 +27,8 @@ export interface WebSocketSubscriptionsOptions {
   credentials: CredentialAuthenticator;
   /** The rate limit plugin's `admit`: every subscription start counts against the tenant. */
   admit(request: Request, tenantId: string): Promise<Response | undefined>;
+  /** The instance's live subscriptions per tenant (shared with SSE), and the per-connection limit. */
+  counter: SubscriptionCounter;
   auditRecorder: AuditRecorder;
   logger: Logger;
 }
@@ -37,9 +40,12 @@ export interface WebSocketSubscriptions {
 
 interface Connection {
   upgrade: IncomingMessage;
-  /** Authorization and X-Service-Tenant from the connection payload (and X-Request-Id, if sent). */
+  /** Authorization and X-Service-Tenant from the connection payload or the latest renewal (and X-Request-Id, if sent). */
   headers: Headers;
-  principal: Principal;
+  /** Ends at the credential's expiry or failed check, closing the socket; a renewal replaces it. */
+  credential: SubscriberCredential;
+  /** The live subscriptions by id: what each needs of a renewed credential, and how to give its place back. */
+  subscriptions: Map<string, { plan: EventSubscriptionPlan; release: ReleaseSubscription }>;
 }
 
 /**
@@ -49,8 +55,15 @@ interface Connection {
  * refusal closes the socket with 4400/4401/4403 and the platform error code as the reason.
  * Each subscription start is a request of its own for the edge: a request id, the tenant's rate
  * limit, the same parsing and validation (cost limits included) as POST /graphql through Yoga's
- * envelop chain, and one audit record with surface `subscription`. Only subscriptions are
+ * envelop chain, the credential checked again, the per-connection and per-tenant limits of live
+ * subscriptions, and one audit record with surface `subscription`. Only subscriptions are
  * accepted here; queries and mutations go to POST /graphql.
+ *
+ * The socket lives as long as its credential: it closes with 4401 `invalid_token` at the
+ * credential's expiry, or when a check (before each start and each event) finds it revoked or
+ * deleted. A client renews it without losing its subscriptions by sending a `ping` whose payload
+ * carries a new credential, checked like the connection payload (same tenant, every scope the
+ * open subscriptions need); the `pong` confirms it, a refused renewal closes the socket.
  */
 export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsOptions): WebSocketSubscriptions {
   const { logger } = options;
@@ -79,31 +92,59 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
         const headers = headersOf(context.connectionParams);
         const request = requestFor(upgrade, headers);
         try {
-          const principal = await authenticate(options.credentials, headers, request);
-          connections.set(context, { upgrade, headers, principal });
+          const { token, principal } = await authenticate(options.credentials, headers, request);
+          const credential = new SubscriberCredential(options.credentials, token, principal);
+          connections.set(context, { upgrade, headers, credential, subscriptions: new Map() });
+          credential.onEnd((error) => closeWith(context.extra.socket, codeOf(error)));
           return true;
         } catch (error) {
           const code = codeOf(error);
           audit(request, 'subscription connect', statusOf(code));
-          // 4401 / 4403 / 4400 (and 4500): the HTTP status the same refusal has, in the 4xxx range of application close codes.
-          context.extra.socket.close(4000 + statusOf(code), code);
+          closeWith(context.extra.socket, code);
           return false;
         }
       },
-      async onSubscribe(context, _id, payload) {
+      async onPing(context, payload) {
+        const connection = connections.get(context);
+        // A ping without a credential is a keep-alive ping, answered as such.
+        if (!connection || !carriesCredential(payload)) return;
+        const headers = headersOf(payload);
+        const request = requestFor(connection.upgrade, headers);
+        try {
+          const { token, principal } = await authenticate(options.credentials, headers, request);
+          if (principal.tenantId !== connection.credential.principal.tenantId) throw new ApiError('tenant_mismatch', 'A renewed credential must belong to the tenant of the connection.');
+          for (const { plan } of connection.subscriptions.values()) {
+            const missing = missingScope(principal, plan.types ?? []);
+            if (missing) throw missing;
+          }
+          connection.credential.replace(token, principal);
+          connection.headers = headers;
+          audit(request, 'subscription renew', 200);
+          // graphql-ws answers the ping with this same payload object: the pong says until when the
+          // renewed credential holds rather than echoing the credential.
+          for (const name of Object.keys(payload)) delete payload[name];
+          payload.expires_at = principal.expiresAt?.toISOString() ?? null;
+        } catch (error) {
+          const code = codeOf(error);
+          audit(request, 'subscription renew', statusOf(code));
+          connection.credential.end(error instanceof ApiError ? error : new ApiError('internal_error', 'The renewal could not be checked.'));
+        }
+      },
+      async onSubscribe(context, id, payload) {
         const connection = connections.get(context);
         if (!connection) return [new ApiError('unauthenticated', 'Send the credential in the connection payload first.')];
         const request = requestFor(connection.upgrade, connection.headers);
         const state = requestState(request);
-        state.principal = connection.principal;
-        state.authenticatedAs = connection.principal;
+        const principal = connection.credential.principal;
+        state.principal = principal;
+        state.authenticatedAs = principal;
         const refuse = (errors: readonly GraphQLError[], operationName: string | null = null): readonly GraphQLError[] => {
           const platformErrors = errors.map(withPlatformCode).map((error) => withRequestId(error, state.requestId));
           audit(request, `subscription ${operationName ?? '(anonymous)'}`, statusOf(platformErrors[0]?.extensions.code as ErrorCode), operationName);
           return platformErrors;
         };
         try {
-          const refused = await options.admit(request, connection.principal.tenantId);
+          const refused = await options.admit(request, principal.tenantId);
           if (refused) return refuse([await errorOfProblem(refused)]);
           const enveloped = options.yoga.getEnveloped({ request, params: payload });
           let document: DocumentNode;
@@ -129,8 +170,16 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
             rootValue: { subscribe: enveloped.subscribe },
           };
           // Refused up front (scope, unknown type, cost) as an `error` message, not a result.
-          const planned = planEventSubscription(args, connection.principal);
+          const planned = planEventSubscription(args, principal);
           if (!isPlan(planned)) return refuse(planned, operationName);
+          // A revoked or deleted credential ends here (closing the socket) rather than at the first event.
+          const revoked = await connection.credential.check();
+          if (revoked) return refuse([revoked], operationName);
+          // Counted and registered without a pause in between: concurrent starts cannot both take the last place.
+          const release = options.counter.claim(principal.tenantId, connection.subscriptions.size);
+          if (release instanceof ApiError) return refuse([withRetryAfter(release)], operationName);
+          connection.subscriptions.set(id, { plan: planned, release });
+          webSocketCredentials.set(request, connection.credential);
           audit(request, `subscription ${operationName ?? '(anonymous)'}`, 200, operationName);
           return args;
         } catch (error) {
@@ -140,6 +189,19 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
       },
       // Yoga's envelop chain: its subscribe runs the useSubscriptions plugin and error masking.
       subscribe: (args) => (args.rootValue as { subscribe: (args: ExecutionArgs) => OperationResult }).subscribe(args),
+      // Every way a subscription ends (completed by either side, failed, its socket closed) comes through here.
+      onComplete(context, id) {
+        const connection = connections.get(context);
+        connection?.subscriptions.get(id)?.release();
+        connection?.subscriptions.delete(id);
+      },
+      onClose(context) {
+        const connection = connections.get(context);
+        if (!connection) return;
+        for (const { release } of connection.subscriptions.values()) release();
+        connection.subscriptions.clear();
+        connection.credential.dispose();
+      },
     },
     sockets,
   );
@@ -169,8 +231,18 @@ function headersOf(params: Record<string, unknown> | undefined): Headers {
   return headers;
 }
 
+/** 4401 / 4403 / 4400 (and 4500): the HTTP status the same refusal has, in the 4xxx range of application close codes; the reason is the code. */
+function closeWith(socket: WebSocket, code: ErrorCode): void {
+  socket.close(4000 + statusOf(code), code);
+}
+
+/** Whether a ping's payload carries a credential (a renewal): an `Authorization` member, by case-insensitive name. */
+function carriesCredential(payload: Record<string, unknown> | undefined): payload is Record<string, unknown> {
+  return Object.keys(payload ?? {}).some((name) => name.toLowerCase() === 'authorization');
+}
+
 /** The same checks as `useAuthentication` for a request: a valid bearer credential naming its tenant. */
-async function authenticate(credentials: CredentialAuthenticator, headers: Headers, request: Request): Promise<Principal> {
+async function authenticate(credentials: CredentialAuthenticator, headers: Headers, request: Request): Promise<{ token: string; principal: Principal }> {
   const authorization = headers.get('authorization');
   if (!authorization) throw new ApiError('unauthenticated', 'Send Authorization: Bearer <access token or API key> in the connection payload.');
   const [scheme, token] = authorization.split(' ');
@@ -181,7 +253,7 @@ async function authenticate(credentials: CredentialAuthenticator, headers: Heade
   if (!tenant) throw new ApiError('tenant_header_missing', 'Name the tenant in X-Service-Tenant in the connection payload.');
   if (tenant !== principal.tenantId) throw new ApiError('tenant_mismatch', 'X-Service-Tenant names a tenant this credential does not belong to.');
   requestState(request).principal = principal;
-  return principal;
+  return { token, principal };
 }
 
 function codeOf(error: unknown): ErrorCode {
@@ -202,6 +274,12 @@ function withPlatformCode(error: GraphQLError): GraphQLError {
 
 function withRequestId(error: GraphQLError, requestId: string): GraphQLError {
   return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...error.extensions, request_id: requestId } });
+}
+
+/** Over graphql-ws there are no headers: a refusal that has a Retry-After carries it as `retry_after`. */
+function withRetryAfter(error: ApiError): ApiError {
+  const seconds = retryAfterSeconds[error.code];
+  return seconds === undefined ? error : new ApiError(error.code, error.message, { ...error.extensions, retry_after: seconds });
 }
 
 /** The rate limit's refusal (a problem+json response) as a GraphQL error with its `retry_after`. */

@@ -8,6 +8,8 @@ export interface Principal {
   credential: { type: 'oauth_client' | 'api_key'; id: string };
   /** `jti` of the access token; absent for API keys. */
   tokenId?: string;
+  /** When the credential stops being valid (the token's `exp`, the key's `expires_at`); absent: it does not expire. */
+  expiresAt?: Date;
 }
 
 export function requireScope(principal: Principal, scope: string): void {

@@ -64,6 +64,8 @@ export function createTokenVerifier(options: { publicJwks: JWK[]; issuer: string
         scopes: new Set(payload.scope.split(' ').filter(Boolean)),
         credential: { type: 'oauth_client', id: String(payload.sub) },
         tokenId: payload.jti,
+        // `exp` is a required claim (checked above).
+        expiresAt: new Date((payload.exp as number) * 1000),
       };
     } catch (error) {
       if (error instanceof ApiError) throw error;

@@ -10,6 +10,8 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -24,6 +26,8 @@ const environmentSchema = z.object({
   JOB_RECOVERY_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   WEBHOOK_ENDPOINTS_PER_TENANT: z.coerce.number().int().min(1).max(10_000).default(20),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(1000).default(25),
+  SUBSCRIPTIONS_PER_TENANT: z.coerce.number().int().min(1).max(1_000_000).default(500),
   MAX_REQUEST_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
@@ -37,6 +41,10 @@ export interface PlatformConfig {
   dataDir: string;
   /** External PostgreSQL; when absent the platform runs embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
+  /** Longest wait (ms) to open a database connection or get a pooled one; @platform/db's default when absent. */
+  databaseConnectTimeoutMs: number | undefined;
+  /** Longest run (ms) of one database statement; @platform/db's default when absent. */
+  databaseStatementTimeoutMs: number | undefined;
   /** Redis shared by several instances (rate-limit counters); in-process counters when absent. */
   redisUrl: string | undefined;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -55,6 +63,10 @@ export interface PlatformConfig {
   webhookEndpointsPerTenant: number;
   /** Days the event log keeps an event (its deliveries with it); 0 keeps events forever. */
   eventRetentionDays: number;
+  /** Live subscriptions one graphql-ws connection may hold. */
+  subscriptionsPerConnection: number;
+  /** Live subscriptions one tenant may hold on one instance (graphql-ws and SSE together). */
+  subscriptionsPerTenant: number;
   /** Largest request body (JSON); form-encoded bodies (the OAuth endpoints) get at most 64 KiB of it. */
   maxRequestBodyBytes: number;
   /** Deadline of every request that is not a stream (504 `request_timeout` past it). */
@@ -78,6 +90,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir: resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -89,6 +103,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     jobRecoverySeconds: env.JOB_RECOVERY_SECONDS,
     webhookEndpointsPerTenant: env.WEBHOOK_ENDPOINTS_PER_TENANT,
     eventRetentionDays: env.EVENT_RETENTION_DAYS,
+    subscriptionsPerConnection: env.SUBSCRIPTIONS_PER_CONNECTION,
+    subscriptionsPerTenant: env.SUBSCRIPTIONS_PER_TENANT,
     maxRequestBodyBytes: env.MAX_REQUEST_BODY_BYTES,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     drainTimeoutSeconds: env.DRAIN_TIMEOUT_SECONDS,

@@ -1,10 +1,13 @@
 import { ApiError } from '@platform/errors';
 import type { LiveBus } from '@platform/events';
 import type { SubgraphContext } from '@platform/graphql-kit';
-import type { ExecutionArgs, ExecutionResult, GraphQLError } from 'graphql';
+import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { type EventSubscriptionPlan, eventResults, planEventSubscription } from '../../subscriptions/event-subscription.ts';
+import { type EventSubscriptionPlan, eventResults, isPlan, planEventSubscription } from '../../subscriptions/event-subscription.ts';
+import { SubscriberCredential, webSocketCredentials } from '../../subscriptions/subscriber-credential.ts';
+import { DEFAULT_SUBSCRIPTION_LIMITS, SubscriptionCounter, type SubscriptionLimits } from '../../subscriptions/subscription-limits.ts';
 import type { CredentialAuthenticator } from '../credentials.ts';
+import { graphqlErrorFor } from '../responses.ts';
 import type { QueryLimits } from './use-query-cost.ts';
 
 export interface SubscriptionsOptions {
@@ -13,55 +16,136 @@ export interface SubscriptionsOptions {
   live: LiveBus;
   credentials: CredentialAuthenticator;
   limits?: QueryLimits;
+  subscriptionLimits?: SubscriptionLimits;
 }
+
+export interface SubscriptionsPlugin extends Plugin<SubscriptionContext> {
+  /** The instance's live subscriptions per tenant: graphql-ws takes its places here too. */
+  counter: SubscriptionCounter;
+}
+
+type SubscriptionContext = SubgraphContext & { request: Request };
+
+const SSE_MEDIA_TYPE = 'text/event-stream';
 
 /**
  * GraphQL subscriptions (`subscription { events(types: [...]) { ... } }`), executed here at the
  * edge: Apollo Gateway executes no subscriptions. Both transports come through this hook: SSE
  * (a POST to /graphql with `Accept: text/event-stream`, authenticated, rate-limited and audited by
  * the plugins before it) and graphql-ws (gateway/src/subscriptions/websocket-server.ts, which
- * runs the same envelop chain). A refused subscription (scope, unknown type, cost) is one result
- * with the error; an accepted one yields one result per event (see `eventResults`).
+ * runs the same envelop chain, refuses up front and holds the connection's credential and places).
+ *
+ * Over HTTP, a subscription is refused before anything is subscribed, with its own status in the
+ * GraphQL error shape of every refusal at /graphql: 406 `subscription_transport_required` unless
+ * the request is a POST naming text/event-stream in `Accept` (a plain request would wait for an
+ * event stream it cannot read, forever on a quiet tenant), 429 `too_many_subscriptions` with
+ * Retry-After over the tenant's limit. A refused document (scope, unknown type, cost) is one
+ * result with the error; an accepted one yields one result per event (see `eventResults`) until
+ * the client leaves or the credential ends (a last result with `invalid_token` at its expiry).
  */
-export function useSubscriptions(options: SubscriptionsOptions): Plugin<SubgraphContext & { request?: Request }> {
+export function useSubscriptions(options: SubscriptionsOptions): SubscriptionsPlugin {
+  const counter = new SubscriptionCounter(options.subscriptionLimits ?? DEFAULT_SUBSCRIPTION_LIMITS);
+  const refusedOverHttp = new WeakMap<Request, ApiError>();
+  const refuseOverHttp = (request: Request, error: ApiError): ExecutionResult => {
+    refusedOverHttp.set(request, error);
+    return { errors: [error] };
+  };
+
   return {
+    counter,
     onSubscribe({ setSubscribeFn }) {
       setSubscribeFn(async (args) => {
-        const context = args.contextValue as SubgraphContext & { request?: Request };
-        const planned = planEventSubscription(args, context.principal, options.limits);
-        if (!isPlan(planned)) return { errors: planned };
-        return eventResults({
-          plan: planned,
-          principal: context.principal,
-          contextValue: context,
-          live: options.live.subscribe(context.principal.tenantId),
-          execute: options.execute,
-          schema: args.schema,
-          stillAuthorised: () => stillAuthorised(options.credentials, context),
+        const context = args.contextValue as SubscriptionContext;
+        const planned = () => planEventSubscription(args, context.principal, options.limits);
+        const results = (plan: EventSubscriptionPlan, credential: SubscriberCredential, announceEnd: boolean) =>
+          eventResults({ plan, credential, announceEnd, contextValue: context, live: options.live.subscribe(credential.principal.tenantId), execute: options.execute, schema: args.schema });
+
+        // graphql-ws: the connection checked the start, took its place and holds the credential.
+        const connectionCredential = webSocketCredentials.get(context.request);
+        if (connectionCredential) {
+          const plan = planned();
+          return isPlan(plan) ? results(plan, connectionCredential, false) : { errors: plan };
+        }
+
+        const { request } = context;
+        if (request.method !== 'POST' || !acceptsEventStream(request)) {
+          return refuseOverHttp(request, new ApiError('subscription_transport_required', `A subscription needs a streaming transport: POST /graphql with Accept: ${SSE_MEDIA_TYPE}, or graphql-ws at ws(s)://…/graphql.`));
+        }
+        const plan = planned();
+        if (!isPlan(plan)) return { errors: plan };
+        const release = counter.claim(context.principal.tenantId);
+        if (release instanceof ApiError) return refuseOverHttp(request, release);
+        const credential = new SubscriberCredential(options.credentials, bearerToken(request), context.principal);
+        return releasing(results(plan, credential, true), () => {
+          release();
+          credential.dispose();
         });
       });
+    },
+    onResultProcess({ request, result, resultProcessor, setResultProcessor }) {
+      let refusal = refusedOverHttp.get(request);
+      if (!refusal && !resultProcessor && isAsyncIterator(result)) {
+        // An accepted subscription no processor of Yoga's can stream (an Accept naming
+        // text/event-stream with another charset, say): refused, and its place given back.
+        void result.return?.();
+        refusal = new ApiError('subscription_transport_required', `A subscription is streamed as ${SSE_MEDIA_TYPE} in UTF-8.`);
+      }
+      if (!refusal) return;
+      const refused = refusal;
+      // Retry-After, where the refusal has one, comes with the response.
+      setResultProcessor(() => graphqlErrorFor(refused, request), 'application/json');
     },
   };
 }
 
-export function isPlan(planned: EventSubscriptionPlan | readonly GraphQLError[]): planned is EventSubscriptionPlan {
-  return !Array.isArray(planned);
+/** Whether `Accept` names text/event-stream (not merely `*\/*`: a client that did not ask for a stream would wait on one forever). */
+function acceptsEventStream(request: Request): boolean {
+  return (request.headers.get('accept') ?? '').split(',').some((range) => {
+    const [mediaType, ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    return mediaType === SSE_MEDIA_TYPE && !parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
+  });
+}
+
+function bearerToken(request: Request): string {
+  return request.headers.get('authorization')?.split(' ')[1] ?? '';
+}
+
+function isAsyncIterator(result: unknown): result is AsyncIterableIterator<unknown> {
+  return typeof result === 'object' && result !== null && Symbol.asyncIterator in result;
 }
 
 /**
- * A subscription lives longer than its credential may: before each event the credential is
- * checked again (remembered for a few seconds, so this costs a lookup per few seconds at most).
- * A revoked or expired token, or a deleted API key, ends the subscription with `invalid_token`.
+ * `results`, calling `cleanup` once when they end: finished, failed, or returned by the client
+ * (even before the first `next`, when a Repeater never starts and so never cleans up itself).
  */
-async function stillAuthorised(credentials: CredentialAuthenticator, context: SubgraphContext & { request?: Request }): Promise<GraphQLError | undefined> {
-  const token = context.request?.headers.get('authorization')?.split(' ')[1];
-  if (!token) return undefined;
-  try {
-    const principal = await credentials.authenticate(token);
-    if (principal.tenantId !== context.principal.tenantId) return new ApiError('invalid_token', 'The credential no longer belongs to this tenant.');
-    return undefined;
-  } catch (error) {
-    // An outage while checking (the database) also ends the subscription: it fails closed.
-    return error instanceof ApiError ? error : new ApiError('internal_error', 'The credential could not be checked again; subscribe again.');
-  }
+function releasing<T>(results: AsyncIterableIterator<T>, release: () => void): AsyncIterableIterator<T> {
+  let released = false;
+  const cleanup = () => {
+    if (released) return;
+    released = true;
+    release();
+  };
+  return {
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+    async next() {
+      try {
+        const next = await results.next();
+        if (next.done) cleanup();
+        return next;
+      } catch (error) {
+        cleanup();
+        throw error;
+      }
+    },
+    async return(value?: unknown) {
+      cleanup();
+      return (await results.return?.(value)) ?? { done: true, value: undefined };
+    },
+    async throw(error?: unknown) {
+      cleanup();
+      return results.throw ? results.throw(error) : Promise.reject(error);
+    },
+  };
 }

@@ -104,5 +104,5 @@ export async function authenticateApiKey(prisma: PrismaClient, presented: string
   if (!key) throw new ApiError('invalid_token', 'The API key is invalid.');
   const status = apiKeyStatus(key);
   if (status !== 'active') throw new ApiError('invalid_token', `The API key is ${status}.`);
-  return { key, principal: { tenantId: key.tenant_id, scopes: new Set(key.scopes), credential: { type: 'api_key', id: key.id } } };
+  return { key, principal: { tenantId: key.tenant_id, scopes: new Set(key.scopes), credential: { type: 'api_key', id: key.id }, ...(key.expires_at && { expiresAt: key.expires_at }) } };
 }
