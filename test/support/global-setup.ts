@@ -16,6 +16,14 @@ declare module 'vitest' {
  * loopback HTTP and prepare tenants directly in its database.
  */
 export default async function setup(project: TestProject) {
+  const platform = await startTestPlatform();
+  project.provide('platformUrl', platform.url);
+  project.provide('databaseUrl', platform.databaseUrl);
+  return platform.stop;
+}
+
+/** The platform of the test run, also started on its own by scripts outside vitest (the long fuzz run). */
+export async function startTestPlatform(): Promise<{ url: string; databaseUrl: string; stop(): Promise<void> }> {
   const database = await freshDatabase({ prefix: 'contract' });
   await migrateDatabase(database.url);
   const platform = await spawnPlatform({
@@ -27,10 +35,12 @@ export default async function setup(project: TestProject) {
     SECRETS_KEY: TEST_SECRETS_KEY,
     JOB_RECOVERY_SECONDS: '5',
   });
-  project.provide('platformUrl', platform.url);
-  project.provide('databaseUrl', database.url);
-  return async () => {
-    await platform.stop();
-    await database.dispose();
+  return {
+    url: platform.url,
+    databaseUrl: database.url,
+    stop: async () => {
+      await platform.stop();
+      await database.dispose();
+    },
   };
 }
