@@ -67,14 +67,15 @@ export interface ApiClient {
   graphql(query: string, variables?: Record<string, unknown>, extraHeaders?: Record<string, string>): Promise<Response>;
 }
 
-export function apiClient(token: string, tenantId: string): ApiClient {
+/** `baseUrl`: another platform than the suite's (a test that starts its own). */
+export function apiClient(token: string, tenantId: string, baseUrl: string = platformUrl): ApiClient {
   const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId };
   return {
     headers,
-    get: (path, extraHeaders = {}) => fetch(`${platformUrl}${path}`, { headers: { ...headers, ...extraHeaders } }),
-    send: (method, path, body, extraHeaders = {}) => fetch(`${platformUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json', ...extraHeaders }, body: JSON.stringify(body) }),
-    raw: (method, path, body, contentType, extraHeaders = {}) => fetch(`${platformUrl}${path}`, { method, headers: { ...headers, 'content-type': contentType, ...extraHeaders }, body }),
-    graphql: (query, variables, extraHeaders = {}) => fetch(`${platformUrl}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', ...extraHeaders }, body: JSON.stringify({ query, variables }) }),
+    get: (path, extraHeaders = {}) => fetch(`${baseUrl}${path}`, { headers: { ...headers, ...extraHeaders } }),
+    send: (method, path, body, extraHeaders = {}) => fetch(`${baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json', ...extraHeaders }, body: JSON.stringify(body) }),
+    raw: (method, path, body, contentType, extraHeaders = {}) => fetch(`${baseUrl}${path}`, { method, headers: { ...headers, 'content-type': contentType, ...extraHeaders }, body }),
+    graphql: (query, variables, extraHeaders = {}) => fetch(`${baseUrl}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json', ...extraHeaders }, body: JSON.stringify({ query, variables }) }),
   };
 }
 

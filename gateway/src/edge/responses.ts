@@ -4,22 +4,29 @@ import { requestState } from './request-state.ts';
 /** The problem+json response for an error on this request (REST and the edge's own endpoints). */
 export function problemFor(error: unknown, request: Request, headers: HeadersInit = {}): Response {
   const problem = problemOf(error, request);
-  const responseHeaders = new Headers(headers);
+  const responseHeaders = withRetryAfter(problem, headers);
   // RFC 9110: a 405 lists the methods the resource does accept.
   if (Array.isArray(problem.allowed_methods)) responseHeaders.set('allow', problem.allowed_methods.join(', '));
+  return problemResponse(problem, responseHeaders);
+}
+
+/** `headers` plus the Retry-After the problem's code carries, unless one is given. */
+function withRetryAfter(problem: Problem, headers: HeadersInit): Headers {
+  const responseHeaders = new Headers(headers);
   const retryAfter = retryAfterSeconds[problem.code];
   if (retryAfter !== undefined && !responseHeaders.has('retry-after')) responseHeaders.set('retry-after', String(retryAfter));
-  return problemResponse(problem, responseHeaders);
+  return responseHeaders;
 }
 
 export function problemOf(error: unknown, request: Request): Problem {
   return problemFromError(error, requestState(request).requestId, new URL(request.url).pathname);
 }
 
-/** The same error as a GraphQL response: GraphQL clients read `errors[].extensions.code`. */
+/** The same error as a GraphQL response: GraphQL clients read `errors[].extensions.code` (and the problem's own members, e.g. `limit`). */
 export function graphqlErrorFor(error: unknown, request: Request, headers: HeadersInit = {}): Response {
-  const { detail, code, status, request_id } = problemOf(error, request);
-  const responseHeaders = new Headers(headers);
+  const problem = problemOf(error, request);
+  const { type: _type, title: _title, instance: _instance, detail, code, status, request_id, ...members } = problem;
+  const responseHeaders = withRetryAfter(problem, headers);
   responseHeaders.set('content-type', 'application/json');
-  return new Response(JSON.stringify({ errors: [{ message: detail, extensions: { code, request_id } }] }), { status, headers: responseHeaders });
+  return new Response(JSON.stringify({ errors: [{ message: detail, extensions: { code, request_id, ...members } }] }), { status, headers: responseHeaders });
 }
