@@ -9,8 +9,6 @@ export interface RetentionOptions {
   maxBatches?: number;
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * The event log's retention: deletes the events that occurred before the cutoff, with their
  * deliveries and attempts (foreign keys cascade), oldest first, in transactions of `batchSize`
@@ -24,15 +22,14 @@ const DAY_MS = 86_400_000;
 export async function deleteExpiredEvents(prisma: PrismaClient, options: RetentionOptions): Promise<{ deleted: number; more: boolean }> {
   const batchSize = options.batchSize ?? 1000;
   const maxBatches = options.maxBatches ?? 20;
-  const cutoff = new Date(Date.now() - options.retentionDays * DAY_MS);
   let deleted = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
     const count = await prisma.$transaction(async (tx) => {
-      await allowEventRetention(tx, cutoff);
+      await allowEventRetention(tx, options.retentionDays);
       return tx.$executeRaw`
         DELETE FROM events WHERE (tenant_id, id) IN (
           SELECT e.tenant_id, e.id FROM events e
-          WHERE e.occurred_at < ${cutoff}
+          WHERE e.occurred_at < current_setting('platform.event_retention_before')::timestamptz
             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.tenant_id = e.tenant_id AND d.event_id = e.id AND d.status = 'pending')
           ORDER BY e.occurred_at
           LIMIT ${batchSize}
@@ -44,7 +41,11 @@ export async function deleteExpiredEvents(prisma: PrismaClient, options: Retenti
   return { deleted, more: true };
 }
 
-/** Lets this transaction delete events that occurred before `cutoff` (SET LOCAL: the permission ends with the transaction). */
-async function allowEventRetention(tx: Prisma.TransactionClient, cutoff: Date): Promise<void> {
-  await tx.$queryRaw`SELECT set_config('platform.event_retention_before', ${cutoff.toISOString()}, true)`;
+/**
+ * Lets this transaction delete events that occurred more than `days` days ago (SET LOCAL: the
+ * permission ends with the transaction). The cutoff is taken on the database's clock, the clock of
+ * `occurred_at` and of the trigger's one-day check.
+ */
+async function allowEventRetention(tx: Prisma.TransactionClient, days: number): Promise<void> {
+  await tx.$queryRaw`SELECT set_config('platform.event_retention_before', (now() - make_interval(days => ${days}::integer))::text, true)`;
 }

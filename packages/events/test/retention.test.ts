@@ -73,5 +73,10 @@ describe('event log retention', () => {
     await expect(withCutoff(new Date(), (tx) => tx.$executeRaw`DELETE FROM events WHERE id = ${young}`)).rejects.toThrow(/append-only/);
     await expect(harness.prisma.$executeRaw`TRUNCATE events CASCADE`).rejects.toThrow(/append-only/);
     expect(await remaining([old as string, young as string])).toEqual([old as string, young as string].sort());
+
+    // The shortest retention, a day, passes the trigger's check (the cutoff is on the database's clock).
+    const [today] = await insertEvents(harness.tenantId, 'today', 1, new Date());
+    await deleteExpiredEvents(harness.prisma, { retentionDays: 1 });
+    expect(await remaining([old as string, young as string, today as string])).toEqual([today]);
   });
 });
