@@ -126,6 +126,7 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
           payload.expires_at = principal.expiresAt?.toISOString() ?? null;
         } catch (error) {
           const code = codeOf(error);
+          if (code === 'internal_error') logger.error({ err: error, request_id: requestState(request).requestId }, 'could not renew a credential');
           audit(request, 'subscription renew', statusOf(code));
           connection.credential.end(error instanceof ApiError ? error : new ApiError('internal_error', 'The renewal could not be checked.'));
         }
