@@ -56,8 +56,9 @@ describe('start-up and shutdown', () => {
     polling = false;
     await poller;
 
-    expect(exitCode).toBe(0);
     expect(outcomes.filter(({ outcome }) => outcome === 'hung')).toEqual([]);
+    // Stopped by its own signal handling once drained, not cut short by a library's exit hook.
+    expect(exitCode).toBe(0);
     // Whatever the platform answered before it was ready or after it began to stop is a 503 (or 200 for liveness).
     const answeredOutsideReady = outcomes.filter(({ phase: seenIn, outcome }) => seenIn !== 'ready' && typeof outcome === 'number');
     for (const { path, outcome } of answeredOutsideReady) {
