@@ -15,5 +15,5 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
-  { files: ['**/scripts/**', 'test/bench/**', '**/admin-cli/**'], rules: { 'no-console': 'off' } },
+  { files: ['**/scripts/**', 'test/bench/**', 'test/fuzz/**', '**/admin-cli/**'], rules: { 'no-console': 'off' } },
 );
