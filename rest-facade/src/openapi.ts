@@ -178,7 +178,7 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
         403: problemResponse('Tenant mismatch or missing scope.'),
         404: problemResponse('No such resource in this tenant.'),
         ...(route.method !== 'GET' && {
-          409: problemResponse('Conflict: already exists, a stale `version`, an action the status does not allow, not enough stock, or an Idempotency-Key reused or in use (already_exists, version_conflict, invalid_transition, invalid_state, insufficient_stock, idempotency_key_reused, idempotency_key_in_use).'),
+          409: problemResponse('Conflict: already exists, a stale `version`, an action the status does not allow, not enough stock, a quota reached, or an Idempotency-Key reused or in use (already_exists, version_conflict, invalid_transition, invalid_state, insufficient_stock, quota_exceeded, idempotency_key_reused, idempotency_key_in_use).'),
         }),
         ...(route.method !== 'GET' && route.versioned && route.pathParams.length > 0 && { 412: problemResponse('If-Match does not name the current version (precondition_failed).') }),
         ...(route.bodyArg && { 415: problemResponse('The body is not application/json (unsupported_media_type).') }),
