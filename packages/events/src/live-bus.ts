@@ -20,8 +20,8 @@ export interface LiveBus {
 export const LIVE_BUFFER_EVENTS = 1000;
 
 export function createLiveBus(options: { redisUrl?: string }): LiveBus {
-  const clients = options.redisUrl ? [new Redis(options.redisUrl, { lazyConnect: false }), new Redis(options.redisUrl, { lazyConnect: false })] : [];
-  const eventTarget = clients.length === 2 ? createRedisEventTarget({ publishClient: clients[0] as Redis, subscribeClient: clients[1] as Redis }) : undefined;
+  const redis = options.redisUrl ? connectRedis(options.redisUrl) : undefined;
+  const eventTarget = redis ? createRedisEventTarget(redis) : undefined;
   const pubsub = createPubSub<{ 'tenant-events': [tenantId: string, event: EventEnvelope] }>(eventTarget ? { eventTarget } : {});
   return {
     publish: (event) => pubsub.publish('tenant-events', event.tenant_id, event),
@@ -33,7 +33,37 @@ export function createLiveBus(options: { redisUrl?: string }): LiveBus {
         for (let next = await source.next(); !next.done; next = await source.next()) void push(next.value);
       }, new SlidingBuffer(LIVE_BUFFER_EVENTS)),
     close: async () => {
-      await Promise.all(clients.map((client) => client.quit().catch(() => undefined)));
+      await redis?.close();
     },
+  };
+}
+
+/**
+ * The two Redis connections of the fan-out, made to ride out a Redis outage of any length.
+ * `createRedisEventTarget` ignores the promises of the commands it sends, so a failed one would be
+ * an unhandled rejection, which ends the process (ioredis fails queued commands after 20
+ * reconnection attempts, about 11 s into an outage): every command's failure is caught here.
+ * While Redis is unreachable an event is not published (live delivery is best effort; the event
+ * log and webhooks have it) rather than queued, so an outage cannot fill memory; a subscription
+ * waits for the connection, and ioredis subscribes every channel again when it reconnects.
+ */
+function connectRedis(redisUrl: string) {
+  const publisher = new Redis(redisUrl, { enableOfflineQueue: false });
+  const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const clients = [publisher, subscriber];
+  // Both reconnect by themselves; the rate limiter, on the same Redis, logs the outage.
+  for (const client of clients) client.on('error', () => {});
+  const failureIgnored = () => undefined;
+  const publishClient = { publish: (channel: string, message: string) => publisher.publish(channel, message).catch(failureIgnored) };
+  const subscribeClient = {
+    on: (event: 'message', listener: (channel: string, message: string) => void) => subscriber.on(event, listener),
+    subscribe: (channel: string) => subscriber.subscribe(channel).catch(failureIgnored),
+    unsubscribe: (channel: string) => subscriber.unsubscribe(channel).catch(failureIgnored),
+  };
+  return {
+    publishClient: publishClient as unknown as Redis,
+    subscribeClient: subscribeClient as unknown as Redis,
+    // quit() waits for a connection that may never come back: only a connected client says goodbye.
+    close: () => Promise.all(clients.map((client) => (client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect()))),
   };
 }

@@ -45,6 +45,12 @@ export interface RateLimiterOptions {
   logger?: RateLimiterLogger;
   /** A Redis command slower than this counts as an outage for that request (default 1000 ms). */
   redisCommandTimeoutMs?: number;
+  /**
+   * After a command failed on an open connection (a Redis that hangs, or answers errors), counts
+   * are kept in memory for this long before Redis is asked again (default 5000 ms), so requests
+   * do not each wait out the command timeout.
+   */
+  redisSetAsideMs?: number;
   /** How long consumes made right after creation wait for the first connection (default 2000 ms). */
   redisStartupWaitMs?: number;
 }
@@ -64,6 +70,35 @@ const WINDOWS: readonly Window[] = [
  * resets within this margin: a refund landing after the reset would credit the next window.
  */
 const REFUND_MARGIN_MS = 250;
+
+/**
+ * The in-memory counters of one window and limit: the insurance of the Redis limiter (which
+ * falls back to them when a command fails), and what counts directly while Redis is set aside.
+ */
+class InsuranceLimiter extends RateLimiterMemory {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterMemory>[0],
+    private readonly onRedisFailure: () => void,
+  ) {
+    super(options);
+  }
+
+  /** Called by RateLimiterRedis when Redis failed it. */
+  override consume(...args: Parameters<RateLimiterMemory['consume']>): ReturnType<RateLimiterMemory['consume']> {
+    this.onRedisFailure();
+    return super.consume(...args);
+  }
+
+  consumeLocally(key: string): ReturnType<RateLimiterMemory['consume']> {
+    return super.consume(key, 1);
+  }
+}
+
+interface WindowLimiters {
+  /** Redis with its insurance, or memory alone. */
+  shared: RateLimiterAbstract;
+  insurance?: InsuranceLimiter;
+}
 
 interface WindowOutcome {
   limiter: RateLimiterAbstract;
@@ -87,40 +122,47 @@ interface WindowOutcome {
  * Redis outages: commands are never queued (`enableOfflineQueue: false`); while the connection
  * is not ready, or a command fails or times out, each window falls back to an in-memory
  * insurance limiter with the same limit, i.e. limits hold per instance instead of across
- * instances until Redis is back (ioredis reconnects by itself). Outage and recovery are logged
- * once each, with the error code and a message that never holds the URL's credentials.
+ * instances until Redis is back (ioredis reconnects by itself). A Redis that keeps its
+ * connection but stops answering would cost every request the command timeout: after one such
+ * failure the limiter counts in memory for `redisSetAsideMs` before it asks Redis again.
+ * Outage and recovery are logged once each, with the error code and a message that never holds
+ * the URL's credentials.
  */
 export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
   const keyPrefix = options.keyPrefix ?? 'ratelimit';
   const redis = options.redisUrl ? connectRedis(options.redisUrl, options) : undefined;
-  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiters = new Map<string, WindowLimiters>();
   let closed = false;
 
   // Limits differ per key (per plan, per enterprise tenant): one limiter per (window, points).
-  function limiterFor(window: Window, points: number): RateLimiterAbstract {
+  function limitersFor(window: Window, points: number): WindowLimiters {
     const id = `${window.seconds}:${points}`;
-    let limiter = limiters.get(id);
-    if (!limiter) {
-      const memory = new RateLimiterMemory({ points, duration: window.seconds, keyPrefix: `${keyPrefix}:${window.seconds}s:${points}` });
-      limiter = redis
-        ? new RateLimiterRedis({
-            storeClient: redis.client,
-            points,
-            duration: window.seconds,
-            // The counter is "requests of this key in this window", whatever the limit: a key
-            // whose limit changes (a plan upgrade) keeps its count, and instances that briefly
-            // disagree on a key's limit still count in one place.
-            keyPrefix: `${keyPrefix}:${window.seconds}s`,
-            insuranceLimiter: memory,
-            rejectIfRedisNotReady: true,
-            // A key over its limit is refused locally until its window resets, without asking
-            // Redis again: a client hammering past the limit costs Redis nothing more.
-            inMemoryBlockOnConsumed: points + 1,
-          })
-        : memory;
-      limiters.set(id, limiter);
+    let windowLimiters = limiters.get(id);
+    if (!windowLimiters) {
+      const memoryOptions = { points, duration: window.seconds, keyPrefix: `${keyPrefix}:${window.seconds}s:${points}` };
+      if (redis) {
+        const insurance = new InsuranceLimiter(memoryOptions, redis.failed);
+        const shared = new RateLimiterRedis({
+          storeClient: redis.client,
+          points,
+          duration: window.seconds,
+          // The counter is "requests of this key in this window", whatever the limit: a key
+          // whose limit changes (a plan upgrade) keeps its count, and instances that briefly
+          // disagree on a key's limit still count in one place.
+          keyPrefix: `${keyPrefix}:${window.seconds}s`,
+          insuranceLimiter: insurance,
+          rejectIfRedisNotReady: true,
+          // A key over its limit is refused locally until its window resets, without asking
+          // Redis again: a client hammering past the limit costs Redis nothing more.
+          inMemoryBlockOnConsumed: points + 1,
+        });
+        windowLimiters = { shared, insurance };
+      } else {
+        windowLimiters = { shared: new RateLimiterMemory(memoryOptions) };
+      }
+      limiters.set(id, windowLimiters);
     }
-    return limiter;
+    return windowLimiters;
   }
 
   return {
@@ -134,13 +176,17 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`rate limits must be positive integers, got ${String(limit)} per ${window.seconds} s`);
       }
       if (redis && !redis.startupSettled) await redis.startup;
+      const setAside = redis?.setAside() ?? false;
+      const failuresBefore = redis?.failures ?? 0;
 
       const outcomes = await Promise.all(
         WINDOWS.map(async (window): Promise<WindowOutcome> => {
           const limit = window.limitOf(limits);
-          const limiter = limiterFor(window, limit);
+          const { shared, insurance } = limitersFor(window, limit);
+          const local = setAside && insurance !== undefined;
+          const limiter = local ? insurance : shared;
           try {
-            const result = await limiter.consume(key, 1);
+            const result = local ? await insurance.consumeLocally(key) : await shared.consume(key, 1);
             return { limiter, limit, allowed: true, remaining: result.remainingPoints, msBeforeNext: result.msBeforeNext };
           } catch (rejection) {
             if (!(rejection instanceof RateLimiterRes)) throw rejection;
@@ -159,6 +205,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
             }),
         );
       }
+      if (redis && !setAside && redis.failures === failuresBefore) redis.answered();
       return decide(outcomes);
     },
 
@@ -193,6 +240,14 @@ function wholeSeconds(ms: number): number {
 
 interface RedisConnection {
   client: Redis;
+  /** A command failed (the insurance limiter answered instead). */
+  failed(): void;
+  /** Commands failed so far: a consume that saw none added was answered by Redis. */
+  readonly failures: number;
+  /** A consume was answered by Redis. */
+  answered(): void;
+  /** True while Redis is set aside after a failure on an open connection (counts are kept in memory). */
+  setAside(): boolean;
   /** Settles on the first `ready` or after the start-up wait, whichever comes first. */
   startup: Promise<void>;
   startupSettled: boolean;
@@ -211,12 +266,13 @@ function connectRedis(redisUrl: string, options: RateLimiterOptions): RedisConne
   const secrets = [url.password, safeDecode(url.password), url.username, safeDecode(url.username)].filter((part) => part.length > 0);
   const redact = (text: string) => secrets.reduce((clean, secret) => clean.split(secret).join('[redacted]'), text);
   const where = { redis: `${url.hostname}:${url.port || '6379'}` };
+  const timeoutMs = options.redisCommandTimeoutMs ?? 1000;
 
   const client = new Redis(redisUrl, {
     // Never queue a command while disconnected: the insurance limiter answers instead.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: options.redisCommandTimeoutMs ?? 1000,
+    commandTimeout: timeoutMs,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     connectionName: 'platform-rate-limit',
@@ -259,8 +315,30 @@ function connectRedis(redisUrl: string, options: RateLimiterOptions): RedisConne
       client.on('end', onEnd);
     });
 
+  const setAsideMs = options.redisSetAsideMs ?? 5000;
+  let failures = 0;
+  let setAsideUntil = 0;
+  let unanswered = false;
   const connection: RedisConnection = {
     client,
+    failed() {
+      failures++;
+      // A closed connection fails at once and is logged by its events; an open one that fails
+      // (times out, most likely) would make every request wait: set Redis aside for a while.
+      if (client.status !== 'ready' || Date.now() < setAsideUntil) return;
+      setAsideUntil = Date.now() + setAsideMs;
+      if (!unanswered && !degraded) options.logger?.warn({ ...where }, `Redis did not answer within ${timeoutMs} ms: rate limits are enforced per instance, Redis is asked again every ${Math.ceil(setAsideMs / 1000)} s`);
+      unanswered = true;
+    },
+    get failures() {
+      return failures;
+    },
+    answered() {
+      if (!unanswered) return;
+      unanswered = false;
+      options.logger?.info(where, 'Redis answers again: rate limits are shared again');
+    },
+    setAside: () => Date.now() < setAsideUntil,
     startup: Promise.resolve(),
     startupSettled: false,
     waitUntilReady,
@@ -277,6 +355,11 @@ function connectRedis(redisUrl: string, options: RateLimiterOptions): RedisConne
       client.disconnect();
     },
   };
+  // A new connection is asked at once (its recovery is logged as the end of the outage).
+  client.on('ready', () => {
+    setAsideUntil = 0;
+    unanswered = false;
+  });
   // The first requests after start-up wait (briefly) for the connection instead of all going to
   // the per-instance insurance limiter, so instances started together share counts at once.
   connection.startup = waitUntilReady(options.redisStartupWaitMs ?? 2000).then(() => {

@@ -9,6 +9,12 @@ export interface RedisServer {
   url: string;
   /** Stops the server (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
+  /** Kills the server (SIGKILL: its clients get no goodbye, as in a crash) and waits for it to exit. */
+  kill(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered, as when it hangs. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 const INSTALL_HINT = 'redis-server is not installed, and the Redis tests need a real one: apt-get install -y redis-server (CI installs it).';
@@ -68,8 +74,18 @@ export async function startRedisServer(options: { port?: number; password?: stri
     port,
     url: `redis://${auth}127.0.0.1:${port}`,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        // A paused server acts on SIGTERM only once it runs again.
+        child.kill('SIGCONT');
+      }
       await exited;
     },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
   };
 }

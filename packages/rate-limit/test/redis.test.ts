@@ -125,6 +125,42 @@ describe('rate limiter when Redis is unavailable', () => {
     }
   });
 
+  it('stops waiting for a Redis that hangs: after one timed-out command, counts in memory and asks Redis again later', async () => {
+    const server = await startRedisServer();
+    const logger = recordingLogger();
+    const keyPrefix = `hang-${randomUUID()}`;
+    const limiter = createRateLimiter({ redisUrl: server.url, logger, keyPrefix, redisCommandTimeoutMs: 500, redisSetAsideMs: 1500 });
+    try {
+      expect(await limiter.ready()).toBe(true);
+      server.pause();
+      const key = freshKey();
+      const started = performance.now();
+      const hung = await burst(limiter, key, planLimits.launch, 31);
+      // Waiting for every command would take 31 × 500 ms: only the first waits.
+      expect(performance.now() - started).toBeLessThan(5000);
+      expect(allowedCount(hung)).toBe(30);
+      expect(hung[30]).toMatchObject({ allowed: false, limit: 30 });
+      expect(logger.lines.filter((line) => line.startsWith('warn'))).toEqual([expect.stringMatching(/^warn Redis did not answer within 500 ms: rate limits are enforced per instance/)]);
+
+      server.resume();
+      await sleep(1600);
+      expect(await limiter.consume(freshKey(), planLimits.launch)).toMatchObject({ allowed: true, remaining: 29 });
+      await expect.poll(() => logger.lines.some((line) => line.startsWith('info Redis answers again')), { timeout: 5000 }).toBe(true);
+      // Shared again: the counters are in Redis.
+      const sharedKey = freshKey();
+      await limiter.consume(sharedKey, planLimits.launch);
+      const redis = new Redis(server.url);
+      try {
+        expect(await redis.get(`${keyPrefix}:60s:${sharedKey}`)).toBe('1');
+      } finally {
+        redis.disconnect();
+      }
+    } finally {
+      await limiter.close();
+      await server.stop();
+    }
+  });
+
   it('works from the start when Redis cannot be reached, after a short wait', async () => {
     const logger = recordingLogger();
     const limiter = createRateLimiter({ redisUrl: `redis://127.0.0.1:${await freePort()}`, logger, redisStartupWaitMs: 300 });
