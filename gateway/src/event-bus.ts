@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Logger, PlatformConfig } from '@platform/config';
-import type { PrismaClient } from '@platform/db';
+import { type PrismaClient, databaseTimeouts } from '@platform/db';
 import { EVENT_QUEUES, EventBus, type LiveBus, checkEndpointUrl, createLiveBus, createSecretBox, loadSecretsKey, startJobQueue } from '@platform/events';
 import type { EventsPort } from '@platform/graphql-kit';
 
@@ -22,7 +22,7 @@ export async function startPlatformEvents(options: { config: PlatformConfig; dat
   const { config, prisma } = options;
   const logger = options.logger.child({ component: 'events' });
   const secrets = createSecretBox(await loadSecretsKey(config.secretsKey, join(config.dataDir, 'secrets.key')));
-  const queue = await startJobQueue({ databaseUrl: options.databaseUrl, logger, queues: EVENT_QUEUES, recoverySeconds: config.jobRecoverySeconds, pollingIntervalSeconds: 1 });
+  const queue = await startJobQueue({ databaseUrl: options.databaseUrl, logger, queues: EVENT_QUEUES, recoverySeconds: config.jobRecoverySeconds, pollingIntervalSeconds: 1, timeouts: databaseTimeouts(config) });
   const live = createLiveBus({ redisUrl: config.redisUrl });
   const urlPolicy = { allowedPrivateNetworks: config.webhookAllowedPrivateNetworks };
   const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy, logger, retryScheduleSeconds: config.webhookRetrySchedule, deliveryTimeoutMs: config.webhookTimeoutSeconds * 1000, eventRetentionDays: config.eventRetentionDays });

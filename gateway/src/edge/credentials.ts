@@ -1,6 +1,6 @@
 import type { Principal, TokenVerifier } from '@platform/auth';
 import type { Logger } from '@platform/config';
-import type { PrismaClient } from '@platform/db';
+import { type PrismaClient, withDatabaseFaults } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { authenticateApiKey, looksLikeApiKey } from '@platform/subgraph-identity';
 import { BoundedMap } from '../bounded-map.ts';
@@ -22,7 +22,8 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /**
  * Access tokens (signature checked by `verifyToken`, then the revocation list) and API keys (looked
  * up by hash). Database answers are remembered for CREDENTIAL_RECHECK_MS, so a busy client costs
- * one lookup per few seconds, not one per request.
+ * one lookup per few seconds, not one per request. When the database cannot answer, the request
+ * is refused with `database_unavailable` (503): a credential is never accepted unchecked.
  */
 export function createCredentialAuthenticator(options: { prisma: PrismaClient; verifyToken: TokenVerifier; logger: Logger }): CredentialAuthenticator {
   const notRevoked = new BoundedMap<string, number>();
@@ -33,7 +34,7 @@ export function createCredentialAuthenticator(options: { prisma: PrismaClient; v
     const principal = await options.verifyToken(token);
     const key = `${principal.tenantId}/${principal.tokenId}`;
     if ((notRevoked.get(key) ?? 0) > Date.now()) return principal;
-    const revoked = await options.prisma.revokedToken.findUnique({ where: { tenant_id_jti: { tenant_id: principal.tenantId, jti: principal.tokenId ?? '' } } });
+    const revoked = await withDatabaseFaults(() => options.prisma.revokedToken.findUnique({ where: { tenant_id_jti: { tenant_id: principal.tenantId, jti: principal.tokenId ?? '' } } }));
     if (revoked) throw new ApiError('invalid_token', 'The access token has been revoked.');
     notRevoked.set(key, Date.now() + CREDENTIAL_RECHECK_MS);
     return principal;
@@ -42,7 +43,7 @@ export function createCredentialAuthenticator(options: { prisma: PrismaClient; v
   async function authenticateKey(secret: string): Promise<Principal> {
     const remembered = apiKeys.get(secret);
     if (remembered && remembered.until > Date.now()) return remembered.principal;
-    const { principal, key } = await authenticateApiKey(options.prisma, secret);
+    const { principal, key } = await withDatabaseFaults(() => authenticateApiKey(options.prisma, secret));
     // An expiring key is remembered no longer than it lives.
     const until = Math.min(Date.now() + CREDENTIAL_RECHECK_MS, key.expires_at?.getTime() ?? Number.POSITIVE_INFINITY);
     apiKeys.set(secret, { principal, until });

@@ -1,6 +1,7 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { Logger } from '@platform/config';
+import { databaseFault } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
 import { BoundedMap } from '../bounded-map.ts';
 import { type DocumentNode, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, execute, parse, validate } from 'graphql';
@@ -10,9 +11,10 @@ const MAX_CACHED_DOCUMENTS = 1000;
 /**
  * A subgraph executed in the gateway's process. Unlike Apollo's LocalGraphQLDataSource it parses
  * and validates each distinct subgraph query once (the query planner sends the same few strings
- * again and again), and it is the subgraph's error boundary: an error without a platform error
- * code is logged with its cause and replaced by `internal_error`, so no SQL, stack or message of
- * an unexpected failure reaches a client.
+ * again and again), and it is the subgraph's error boundary: a database that is down or does not
+ * answer in time becomes `database_unavailable`; any other error without a platform error code
+ * is logged with its cause and replaced by `internal_error`, so no SQL, stack or message of an
+ * unexpected failure reaches a client.
  */
 export class InProcessSubgraph implements GraphQLDataSource<Record<string, unknown>> {
   private readonly documents = new BoundedMap<string, DocumentNode>(MAX_CACHED_DOCUMENTS);
@@ -39,6 +41,11 @@ export class InProcessSubgraph implements GraphQLDataSource<Record<string, unkno
   private mask(error: GraphQLError, context: Record<string, unknown>): GraphQLFormattedError {
     const code = error.extensions?.code;
     if (typeof code === 'string' && code in errorCatalogue) return error.toJSON();
+    const fault = databaseFault(error.originalError);
+    if (fault) {
+      this.logger.warn({ err: error.originalError, subgraph: this.name, request_id: context.requestId, path: error.path }, 'database unavailable');
+      return { message: fault.message, path: error.path, extensions: fault.extensions };
+    }
     this.logger.error({ err: error.originalError ?? error, subgraph: this.name, request_id: context.requestId, path: error.path }, 'subgraph resolver failed');
     return { message: 'Internal error.', path: error.path, extensions: { code: 'internal_error' } };
   }

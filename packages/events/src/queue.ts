@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import type { Logger } from '@platform/config';
-import type { Prisma } from '@platform/db';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, type Prisma, boundedPoolConfig } from '@platform/db';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 
@@ -32,24 +33,29 @@ export interface JobQueueOptions {
   recoverySeconds: number;
   /** How often idle workers look for jobs; `wake` makes this instance's look at once. */
   pollingIntervalSeconds?: number;
+  /** Bounds on every wait for the database (boundedPoolConfig's defaults when absent). */
+  timeouts?: DatabaseTimeouts;
 }
 
+const SCHEMA = 'pgboss';
+const JOB_STATEMENT_TIMEOUT_MS = 30_000;
+
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const logger = options.logger.child({ component: 'jobs' });
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  const database = jobDatabase(options.databaseUrl, timeouts, logger);
   const boss = new PgBoss({
-    connectionString: options.databaseUrl,
-    schema: 'pgboss',
-    max: 4,
-    application_name: 'platform-jobs',
+    db: database.db,
+    schema: SCHEMA,
     // pg-boss's cron (periodic jobs such as the event log's retention): one job per due time, whichever instance sends it.
     schedule: true,
     supervise: true,
     maintenanceIntervalSeconds: Math.max(1, Math.ceil(options.recoverySeconds / 2)),
   });
-  const logger = options.logger.child({ component: 'jobs' });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   // Instances starting together on a fresh database deadlock in pg-boss's schema and queue creation:
   // one at a time, under an advisory lock held on a connection of its own.
-  await underSetupLock(options.databaseUrl, async () => {
+  await underSetupLock(options.databaseUrl, timeouts, async () => {
     await boss.start();
     for (const queue of options.queues) {
       await boss.createQueue(queue, { name: queue, retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: options.recoverySeconds });
@@ -90,6 +96,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await database.close();
     },
   };
 }
@@ -97,8 +104,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 /** An arbitrary constant naming the job queue's set-up lock among PostgreSQL advisory locks. */
 const SETUP_LOCK_KEY = 7_340_221;
 
-async function underSetupLock(databaseUrl: string, work: () => Promise<void>): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'platform-jobs-setup' });
+async function underSetupLock(databaseUrl: string, timeouts: DatabaseTimeouts, work: () => Promise<void>): Promise<void> {
+  // Connecting is bounded; waiting for the lock is not: another instance may take a while setting up.
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'platform-jobs-setup', connectionTimeoutMillis: timeouts.connectMs });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
@@ -110,4 +118,37 @@ async function underSetupLock(databaseUrl: string, work: () => Promise<void>): P
   } finally {
     await client.end();
   }
+}
+
+/** pg-boss's own SQL recording a batch's outcome: the statements its workers send without awaiting them. */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as { completeJobs(schema: string): string; failJobsById(schema: string): string };
+const OUTCOME_STATEMENTS = new Set([plans.completeJobs(SCHEMA), plans.failJobsById(SCHEMA)]);
+
+/**
+ * pg-boss's database: a pool of its own, every wait bounded as the platform's are, that
+ * reconnects when the database comes back. pg-boss 10 records a batch's completion or failure
+ * without awaiting it, so a database unavailable at that moment would be an unhandled rejection
+ * ending the process: those two statements are logged and answered "no job changed" instead. The
+ * jobs stay active, expire after `recoverySeconds` and run again (at-least-once, as after a crash).
+ */
+function jobDatabase(databaseUrl: string, timeouts: DatabaseTimeouts, logger: Logger): { db: PgBoss.Db; close(): Promise<void> } {
+  // Off the request path, statements may take longer: pg-boss's maintenance over a large job table, for one.
+  const bounds = { connectMs: timeouts.connectMs, statementMs: Math.max(timeouts.statementMs, JOB_STATEMENT_TIMEOUT_MS) };
+  const pool = new pg.Pool({ ...boundedPoolConfig(databaseUrl, bounds), max: 4, application_name: 'platform-jobs' });
+  // An idle connection lost with the database is dropped by the pool, which opens a new one when needed.
+  pool.on('error', (error) => logger.warn({ err: error }, 'job queue connection lost'));
+  return {
+    db: {
+      async executeSql(text, values) {
+        if (!OUTCOME_STATEMENTS.has(text)) return pool.query(text, values);
+        try {
+          return await pool.query(text, values);
+        } catch (error) {
+          logger.warn({ err: error }, 'could not record the outcome of jobs; they run again once they expire');
+          return { rows: [{ count: '0' }] };
+        }
+      },
+    },
+    close: () => pool.end(),
+  };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '@platform/config';
-import { errorCatalogue } from '@platform/errors';
+import { databaseFault } from '@platform/db';
+import { errorCatalogue, retryAfterSeconds } from '@platform/errors';
 import { GraphQLError } from 'graphql';
 import type { Plugin, YogaServerOptions } from 'graphql-yoga';
 
@@ -9,13 +10,18 @@ const DOCUMENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATIO
 /**
  * Every GraphQL error carries one of the platform's codes in `extensions.code`, the same codes
  * as REST problems: document errors are `query_invalid`; anything unexpected is masked as
- * `internal_error` (logged with its cause) so no internal message reaches the client.
+ * `internal_error` (logged with its cause) so no internal message reaches the client. A response
+ * that failed as a whole (no data) because the database is unavailable is an HTTP 503 with
+ * `Retry-After`, as the same request over REST would be, so HTTP clients and proxies can retry.
  */
 export function useGraphqlErrorCodes(): Plugin {
   return {
     onResultProcess({ result, setResult }) {
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
-      setResult({ ...result, errors: result.errors.map(recode) });
+      const errors = result.errors.map(recode);
+      const unavailable = result.data == null && errors.some((error) => error.extensions.code === 'database_unavailable');
+      const http = unavailable ? { status: 503, headers: { 'retry-after': String(retryAfterSeconds.database_unavailable) } } : undefined;
+      setResult({ ...result, errors, ...(http && { extensions: { ...result.extensions, http } }) });
     },
   };
 }
@@ -33,6 +39,11 @@ export function maskUnexpectedErrors(logger: Logger): NonNullable<YogaServerOpti
     maskError(error, message) {
       const code = error instanceof GraphQLError ? error.extensions?.code : undefined;
       if (typeof code === 'string' && (code in errorCatalogue || DOCUMENT_ERROR_CODES.has(code))) return error as GraphQLError;
+      const fault = databaseFault(error);
+      if (fault) {
+        logger.warn({ err: error }, 'database unavailable');
+        return fault;
+      }
       logger.error({ err: error }, 'GraphQL execution failed');
       return new GraphQLError(message, { extensions: { code: 'internal_error' } });
     },

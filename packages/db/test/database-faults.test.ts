@@ -1,0 +1,196 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError } from '@platform/errors';
+import { GraphQLError } from 'graphql';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, type PrismaClient, createPrismaClient, databaseFault, databaseReachable, openDatabase } from '../src/index.ts';
+
+/**
+ * The database's faults as the platform sees them, on real embedded PostgreSQL servers of the
+ * tests' own (whatever DATABASE_URL says: these servers are killed and frozen): which errors mean
+ * "unavailable", how long a frozen server can hold a query, that a connection whose query was
+ * abandoned never serves again, and that a killed server is restarted.
+ */
+
+/** Short bounds, so the frozen server's refusals come quickly. */
+const TIMEOUTS = { connectMs: 500, statementMs: 300 };
+
+async function postmasterPid(dataDir: string): Promise<number> {
+  return Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+}
+
+/** The postmaster and its children (a frozen server is all of them stopped). */
+async function serverProcesses(dataDir: string): Promise<number[]> {
+  const postmaster = await postmasterPid(dataDir);
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) children.push(Number(entry));
+  }
+  return [postmaster, ...children];
+}
+
+function signalAll(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+async function failureOf(work: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  const started = performance.now();
+  try {
+    await work;
+  } catch (error) {
+    return { error, ms: performance.now() - started };
+  }
+  throw new Error('expected a failure');
+}
+
+describe('database faults', () => {
+  let dataDir: string;
+  let database: Database;
+  let prisma: PrismaClient;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'db-faults-'));
+    database = await openDatabase({ dataDir });
+    // One connection: whatever a statement leaves on it, the next statement meets.
+    prisma = createPrismaClient(database.url, { poolSize: 1, timeouts: TIMEOUTS });
+    await prisma.$executeRawUnsafe('CREATE TABLE notes (id int PRIMARY KEY, parent int REFERENCES notes (id), body text NOT NULL)');
+  });
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await database?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('tells a client mistake or a defect from an unavailable database', async () => {
+    await prisma.$executeRaw`INSERT INTO notes (id, body) VALUES (1, 'first')`;
+    const mistakes = [
+      prisma.$executeRaw`INSERT INTO notes (id, body) VALUES (1, 'again')`, // unique violation
+      prisma.$executeRaw`INSERT INTO notes (id, parent, body) VALUES (2, 99, 'orphan')`, // foreign key violation
+      prisma.$executeRaw`INSERT INTO notes (id, body) VALUES (3, NULL)`, // not null violation
+      prisma.$queryRaw`SELECT ${'not a number'}::int`, // invalid input
+      prisma.$queryRawUnsafe('SELECT * FROM no_such_table'),
+    ];
+    for (const mistake of mistakes) expect(databaseFault((await failureOf(mistake)).error)).toBeUndefined();
+    for (const defect of [new Error('boom'), new ApiError('not_found', 'No such note.'), new GraphQLError('wrapped', { originalError: new TypeError('x is undefined') }), undefined, 'text']) {
+      expect(databaseFault(defect)).toBeUndefined();
+    }
+
+    // A statement over its time (statement_timeout, 57014), and a server that refuses connections.
+    const slow = await failureOf(prisma.$queryRaw`SELECT pg_sleep(2)`);
+    expect(databaseFault(slow.error)?.code).toBe('database_unavailable');
+    const unreachable = createPrismaClient(database.url.replace(/:\d+\//, ':1/'), { timeouts: TIMEOUTS });
+    const refused = await failureOf(unreachable.$queryRaw`SELECT 1`);
+    await unreachable.$disconnect();
+    const fault = databaseFault(refused.error);
+    expect(fault?.code).toBe('database_unavailable');
+    expect(fault?.extensions).toMatchObject({ code: 'database_unavailable', retry_after: 2 });
+    // As the GraphQL boundary sees it: the resolver's error is the GraphQLError's originalError.
+    expect(databaseFault(new GraphQLError('Raw query failed.', { originalError: refused.error as Error }))?.code).toBe('database_unavailable');
+  });
+
+  it('gives up on a frozen server within its bounds, and a connection it gave up on never serves again', async () => {
+    let frozen: number[] = [];
+    // A transaction that wrote, then meets the server frozen at its next statement.
+    const transaction = prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`INSERT INTO notes (id, body) VALUES (10, 'in the frozen transaction')`;
+      // Listed now: the transaction's own backend is among them.
+      frozen = await serverProcesses(dataDir);
+      signalAll(frozen, 'SIGSTOP');
+      await tx.$executeRaw`INSERT INTO notes (id, body) VALUES (11, 'never answered')`;
+    });
+    try {
+      const abandoned = await failureOf(transaction);
+      expect(databaseFault(abandoned.error)?.code).toBe('database_unavailable');
+      expect(abandoned.ms).toBeLessThan(TIMEOUTS.statementMs + 1_000);
+      expect(await databaseReachable(database.url, 300)).toBe(false);
+    } finally {
+      signalAll(frozen, 'SIGCONT');
+    }
+
+    // The server answers again at once: the next statement runs on a clean connection, not inside the abandoned transaction.
+    await prisma.$executeRaw`INSERT INTO notes (id, body) VALUES (12, 'after the thaw')`;
+    const observer = new pg.Client({ connectionString: database.url });
+    await observer.connect();
+    try {
+      const { rows } = await observer.query<{ id: number }>('SELECT id FROM notes WHERE id >= 10 ORDER BY id');
+      expect(rows.map((row) => row.id)).toEqual([12]);
+      const { rows: stuck } = await observer.query("SELECT pid FROM pg_stat_activity WHERE state LIKE 'idle in transaction%'");
+      expect(stuck).toEqual([]);
+    } finally {
+      await observer.end();
+    }
+    expect(await databaseReachable(database.url, 1_000)).toBe(true);
+
+    // Frozen again: a statement on the pooled connection, then one needing a new connection, each refused within its bound.
+    frozen = await serverProcesses(dataDir);
+    signalAll(frozen, 'SIGSTOP');
+    try {
+      for (const bound of [TIMEOUTS.statementMs, TIMEOUTS.connectMs]) {
+        const refused = await failureOf(prisma.$queryRaw`SELECT 1`);
+        expect(databaseFault(refused.error)?.code).toBe('database_unavailable');
+        expect(refused.ms).toBeLessThan(bound + 1_000);
+      }
+    } finally {
+      signalAll(frozen, 'SIGCONT');
+    }
+    expect(await prisma.$queryRaw`SELECT 1 AS one`).toEqual([{ one: 1 }]);
+  });
+});
+
+describe('the embedded server supervised', () => {
+  let dataDir: string;
+  let database: Database;
+  const messages: Array<{ message: string; level: string | undefined }> = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'db-supervised-'));
+    database = await openDatabase({ dataDir, log: (message, level) => messages.push({ message, level }) });
+  });
+  afterAll(async () => {
+    await database?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('restarts a killed server on the same port and data, with back-off, logging each restart', async () => {
+    const client = createPrismaClient(database.url, { poolSize: 2, timeouts: TIMEOUTS });
+    try {
+      await client.$executeRawUnsafe('CREATE TABLE survivors (id int)');
+      await client.$executeRawUnsafe('INSERT INTO survivors VALUES (1)');
+      const killed = await postmasterPid(dataDir);
+      process.kill(killed, 'SIGKILL');
+
+      const restarted = /^embedded PostgreSQL restarted on port \d+ \(attempt \d+\)$/;
+      for (const deadline = Date.now() + 30_000; !messages.some(({ message }) => restarted.test(message)); await sleep(100)) {
+        if (Date.now() > deadline) throw new Error(`not restarted within 30 s: ${JSON.stringify(messages.slice(-5))}`);
+      }
+      expect(messages).toContainEqual({ message: expect.stringMatching(/^embedded PostgreSQL exited unexpectedly \(SIGKILL\); restarting it in \d+ ms$/), level: 'warn' });
+      expect(messages).toContainEqual({ message: expect.stringMatching(restarted), level: 'info' });
+      expect(await postmasterPid(dataDir)).not.toBe(killed);
+      // The same URL answers again, with the data committed before the crash; the pool replaced its dead connections.
+      expect(await client.$queryRawUnsafe('SELECT id FROM survivors')).toEqual([{ id: 1 }]);
+    } finally {
+      await client.$disconnect();
+    }
+  });
+
+  it('stops at once when its server is dead, and restarts nothing after', async () => {
+    process.kill(await postmasterPid(dataDir), 'SIGKILL');
+    await sleep(50);
+    const started = performance.now();
+    await database.stop();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await sleep(1_000);
+    expect(await databaseReachable(database.url, 500)).toBe(false);
+  });
+});
