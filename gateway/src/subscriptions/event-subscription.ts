@@ -197,8 +197,13 @@ export function eventResults(options: {
     for (let next = await events.next(); !next.done && !stopped; next = await events.next()) {
       const event = next.value;
       if (!wantsEvent(plan, credential.principal, event)) continue;
-      // A credential failing the check ends (see onEnd above): nothing more is delivered.
-      if (await credential.check()) break;
+      // Nothing is delivered on a credential that fails the check, nor on one that could not be
+      // checked: the credential ends (see onEnd above), and with it every subscription on it.
+      const failure = await credential.check();
+      if (failure) {
+        credential.end(failure);
+        break;
+      }
       const contextValue = { ...options.contextValue, principal: credential.principal };
       const result = plan.envelopeDocument
         ? // The subscription's own selection over the envelope: graphql-js executes a subscription operation against a root value.

@@ -43,8 +43,10 @@ export class SubscriberCredential {
 
   /**
    * Checks the credential again (revoked token, deleted or expired key; the authenticator
-   * remembers answers for a few seconds). A credential that fails the check ends with that error,
-   * which is returned; a renewal while the check ran makes the check moot.
+   * remembers answers for a few seconds). Returns why it failed: a credential found invalid ends
+   * with that error; one that could not be checked (`database_unavailable`) does not end by
+   * itself, the caller decides (a start is refused, an event ends the subscriptions: they fail
+   * closed). A renewal while the check ran makes the check moot.
    */
   async check(): Promise<ApiError | undefined> {
     if (this.endedWith) return this.endedWith;
@@ -54,9 +56,9 @@ export class SubscriberCredential {
       return undefined;
     } catch (error) {
       if (checked !== this.current) return undefined;
-      // Failing to check (an outage) also ends it: subscriptions fail closed.
-      this.end(error instanceof ApiError ? error : new ApiError('internal_error', 'The credential could not be checked again; subscribe again.'));
-      return this.endedWith;
+      const failure = error instanceof ApiError ? error : new ApiError('internal_error', 'The credential could not be checked again; subscribe again.');
+      if (failure.code === 'invalid_token' || failure.code === 'unauthenticated') this.end(failure);
+      return failure;
     }
   }
 

@@ -173,9 +173,10 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
           // Refused up front (scope, unknown type, cost) as an `error` message, not a result.
           const planned = planEventSubscription(args, principal);
           if (!isPlan(planned)) return refuse(planned, operationName);
-          // A revoked or deleted credential ends here (closing the socket) rather than at the first event.
-          const revoked = await connection.credential.check();
-          if (revoked) return refuse([revoked], operationName);
+          // A revoked or deleted credential ends here (closing the socket) rather than at the first
+          // event; one that cannot be checked now (an outage) refuses only this start.
+          const unchecked = await connection.credential.check();
+          if (unchecked) return refuse([withRetryAfter(unchecked)], operationName);
           // Counted and registered without a pause in between: concurrent starts cannot both take the last place.
           const release = options.counter.claim(principal.tenantId, connection.subscriptions.size);
           if (release instanceof ApiError) return refuse([withRetryAfter(release)], operationName);
