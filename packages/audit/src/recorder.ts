@@ -19,6 +19,10 @@ export interface AuditRecorderOptions {
   highWaterMark?: number;
   /** Queue length at which waiting callers resume. Default half the high-water mark. */
   lowWaterMark?: number;
+  /** Longest a caller waits past the high-water mark before it goes on anyway. Default 1,000 ms. */
+  maxWaitMs?: number;
+  /** Queue length at which further records are dropped (counted, logged) to bound memory. Default 100,000. */
+  maxQueued?: number;
   /** First delay before a failed write is retried; it doubles up to `maxRetryDelayMs`. Default 100 ms. */
   retryDelayMs?: number;
   /** Default 5,000 ms. */
@@ -35,10 +39,14 @@ const SILENT: AuditLogger = { error: () => {}, warn: () => {} };
  * or `flushIntervalMs` after the first waiting record, and keeps writing while records arrive,
  * so batches grow with the load.
  *
- * Nothing is dropped. A failed write is logged and retried (with backoff) until it succeeds,
- * records keeping their order. Past `highWaterMark` queued records, `record` still queues the
- * entry but returns a promise that settles only when the queue is back under `lowWaterMark`:
- * callers that await it slow down to the database's pace instead of growing the queue.
+ * A failed write is logged and retried (with backoff) until it succeeds, records keeping their
+ * order. Past `highWaterMark` queued records, `record` still queues the entry but returns a
+ * promise that settles when the queue is back under `lowWaterMark`, or after `maxWaitMs`:
+ * callers that await it slow down to the database's pace instead of growing the queue, and never
+ * hang on a database that is down. Only when the database stays unavailable so long that
+ * `maxQueued` records wait are further records dropped, each counted in `dropped` and logged, so
+ * an outage cannot exhaust memory. (Records of data changes are not queued here: they commit with
+ * the change.)
  *
  * Records are at least once: a write whose commit succeeded but whose answer was lost (the
  * connection dropped) is retried and recorded twice. Records still queued when the process dies
@@ -51,12 +59,16 @@ export class AuditRecorder {
   readonly #flushIntervalMs: number;
   readonly #highWaterMark: number;
   readonly #lowWaterMark: number;
+  readonly #maxWaitMs: number;
+  readonly #maxQueued: number;
   readonly #retryDelayMs: number;
   readonly #maxRetryDelayMs: number;
 
   #queue: AuditRecordFields[] = [];
   #enqueued = 0;
   #written = 0;
+  #dropped = 0;
+  #droppedUnreported = 0;
   #timer: NodeJS.Timeout | undefined;
   #writer: Promise<void> | undefined;
   #closed = false;
@@ -70,6 +82,8 @@ export class AuditRecorder {
     this.#flushIntervalMs = Math.max(0, options.flushIntervalMs ?? 50);
     this.#highWaterMark = positive(options.highWaterMark ?? 10_000, 'highWaterMark');
     this.#lowWaterMark = Math.min(options.lowWaterMark ?? Math.floor(this.#highWaterMark / 2), this.#highWaterMark - 1);
+    this.#maxWaitMs = Math.max(0, options.maxWaitMs ?? 1_000);
+    this.#maxQueued = Math.max(this.#highWaterMark, options.maxQueued ?? 100_000);
     this.#retryDelayMs = positive(options.retryDelayMs ?? 100, 'retryDelayMs');
     this.#maxRetryDelayMs = Math.max(this.#retryDelayMs, options.maxRetryDelayMs ?? 5_000);
   }
@@ -84,19 +98,42 @@ export class AuditRecorder {
     return this.#written;
   }
 
+  /** Records dropped because `maxQueued` records were waiting. */
+  get dropped(): number {
+    return this.#dropped;
+  }
+
   /**
    * Queues one record. Resolves at once while the queue is under the high-water mark, else when
-   * it has drained to the low-water mark; the record is queued either way. Throws a TypeError
+   * it has drained to the low-water mark or after `maxWaitMs`; the record is queued either way,
+   * unless `maxQueued` records already wait (then it is dropped and counted). Throws a TypeError
    * for an invalid entry (see normalizeAuditEntry); rejects after `close()`.
    */
   record(entry: AuditEntry): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('The audit recorder is closed.'));
-    this.#queue.push(normalizeAuditEntry(entry));
+    const record = normalizeAuditEntry(entry);
+    if (this.#queue.length >= this.#maxQueued) {
+      if (this.#droppedUnreported === 0) this.#logger.error({ pending: this.#queue.length }, 'audit queue full (the database has not taken records for long): dropping request records until it does');
+      this.#dropped += 1;
+      this.#droppedUnreported += 1;
+      return RESOLVED;
+    }
+    this.#queue.push(record);
     this.#enqueued += 1;
     if (this.#queue.length >= this.#batchSize) this.#startWriter();
     else this.#scheduleWriter();
     if (this.#queue.length < this.#highWaterMark) return RESOLVED;
-    return new Promise((resolve) => this.#drainWaiters.push(resolve));
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.#drainWaiters = this.#drainWaiters.filter((waiter) => waiter !== resume);
+        resolve();
+      }, this.#maxWaitMs);
+      const resume = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.#drainWaiters.push(resume);
+    });
   }
 
   /** Resolves when every record queued before the call is written (retrying failures meanwhile). */
@@ -150,6 +187,10 @@ export class AuditRecorder {
         continue;
       }
       if (failures > 0) this.#logger.warn({ records: batch.length, attempts: failures + 1 }, 'audit records written after retrying');
+      if (this.#droppedUnreported > 0) {
+        this.#logger.error({ dropped: this.#droppedUnreported }, 'audit records were dropped while the queue was full');
+        this.#droppedUnreported = 0;
+      }
       failures = 0;
       delay = this.#retryDelayMs;
       this.#queue.splice(0, batch.length);

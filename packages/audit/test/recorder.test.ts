@@ -1,5 +1,8 @@
-// The background recorder on a real PostgreSQL: load, throughput, backpressure, retries, shutdown.
-import { createPrismaClient, migrateDatabase, type PrismaClient } from '@platform/db';
+// The background recorder on a real PostgreSQL: load, throughput, backpressure, retries, outages, shutdown.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPrismaClient, migrateDatabase, openDatabase, type PrismaClient } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuditEntry, type AuditLogger, AuditRecorder, verifyAuditChain } from '../src/index.ts';
@@ -142,6 +145,38 @@ describe('AuditRecorder', () => {
     expect(await countAndSeqs('ten_flaky')).toEqual({ count: 120, contiguous: true });
     const requestIds = (await prisma.auditRecord.findMany({ where: { tenant_id: 'ten_flaky' }, orderBy: { seq: 'asc' } })).map((row) => row.request_id);
     expect(requestIds).toEqual(Array.from({ length: 120 }, (_, i) => entry('x', i).requestId));
+  });
+
+  it('never holds a caller longer than maxWaitMs while its database is down, bounds its queue, and writes what it kept once the database is back', async () => {
+    // A server of the test's own, stopped under the recorder and started again on the same port.
+    const dataDir = await mkdtemp(join(tmpdir(), 'audit-outage-'));
+    let server = await openDatabase({ dataDir });
+    const port = Number(new URL(server.url).port);
+    await migrateDatabase(server.url);
+    const client = createPrismaClient(server.url, { poolSize: 2, timeouts: { connectMs: 300, statementMs: 1_000 } });
+    const { logger, errors } = recordingLogger();
+    const recorder = new AuditRecorder(client, { logger, highWaterMark: 10, lowWaterMark: 5, maxQueued: 50, maxWaitMs: 200, batchSize: 10, retryDelayMs: 50, maxRetryDelayMs: 200 });
+    try {
+      await server.stop();
+      const started = performance.now();
+      await Promise.all(Array.from({ length: 60 }, (_, i) => recorder.record(entry('ten_outage', i))));
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(recorder.pending).toBe(50);
+      expect(recorder.dropped).toBe(10);
+      expect(errors.some((error) => error.message.startsWith('audit queue full'))).toBe(true);
+
+      server = await openDatabase({ dataDir, port });
+      await recorder.flush();
+      expect(recorder.written).toBe(50);
+      const requestIds = (await client.auditRecord.findMany({ where: { tenant_id: 'ten_outage' }, orderBy: { seq: 'asc' } })).map((row) => row.request_id);
+      expect(requestIds).toEqual(Array.from({ length: 50 }, (_, i) => entry('x', i).requestId));
+      expect(errors).toContainEqual({ message: 'audit records were dropped while the queue was full', details: { dropped: 10 } });
+    } finally {
+      await recorder.close();
+      await client.$disconnect();
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('writes a lone record after the flush interval, without flush()', async () => {
