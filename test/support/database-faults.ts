@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PrismaClient } from '@platform/db';
@@ -32,6 +33,8 @@ export interface OrderingTenant {
 export async function orderingTenant(baseUrl: string, prisma: PrismaClient, webhookUrl: string): Promise<OrderingTenant> {
   // A sandbox tenant: production tenants need HTTPS endpoints, the test's receiver is plain HTTP.
   const { sandbox } = await createTenantPair(prisma, { name: 'Database faults', plan: 'enterprise' });
+  // Limits of its own, far above what the load sends: refusals are the database's, never the rate limit's.
+  await prisma.tenant.update({ where: { id: sandbox.id }, data: { rate_limit_per_second: 100_000, rate_limit_per_minute: 1_000_000 } });
   const client = await createOAuthClient(prisma, { tenantId: sandbox.id, scopes: ORDER_SCOPES });
   const token = await json<{ access_token: string }>(
     await fetch(`${baseUrl}/v1/oauth/token`, {
@@ -67,6 +70,9 @@ export interface Outcome {
   failure?: string;
 }
 
+/** A refused client pauses before its next request, as a polite one would (less than Retry-After, to see the outage closely). */
+const REFUSAL_PAUSE_MS = 100;
+
 export interface Load {
   outcomes: Outcome[];
   /** Milliseconds since the load started. */
@@ -78,8 +84,8 @@ export interface Load {
 
 /**
  * `clients` concurrent clients, each sending a REST list, a GraphQL list and an order creation
- * in turn, as fast as they are answered, until stopped. A request without a response after
- * `timeoutMs` is abandoned and recorded with status 0: that is a hang.
+ * in turn, as fast as they are answered (after a refusal, 100 ms later), until stopped. A request
+ * without a response after `timeoutMs` is abandoned and recorded with status 0: that is a hang.
  */
 export function startLoad(baseUrl: string, tenant: OrderingTenant, options: { clients: number; timeoutMs: number }): Load {
   const outcomes: Outcome[] = [];
@@ -96,7 +102,12 @@ export function startLoad(baseUrl: string, tenant: OrderingTenant, options: { cl
     {
       kind: 'order',
       path: '/v1/crm/orders',
-      init: () => ({ method: 'POST', headers: tenant.headers, body: JSON.stringify({ kind: 'sales', customer_id: tenant.customerId, lines: [{ item_id: tenant.itemId, quantity: 1, unit_price: 100 }] }) }),
+      // Each with a key of its own: the key's claim and stored outcome meet the fault too.
+      init: () => ({
+        method: 'POST',
+        headers: { ...tenant.headers, 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ kind: 'sales', customer_id: tenant.customerId, lines: [{ item_id: tenant.itemId, quantity: 1, unit_price: 100 }] }),
+      }),
     },
   ];
   const send = async (request: (typeof requests)[number]): Promise<Outcome> => {
@@ -121,7 +132,11 @@ export function startLoad(baseUrl: string, tenant: OrderingTenant, options: { cl
     }
   };
   const clients = Array.from({ length: options.clients }, async (_, client) => {
-    for (let turn = client; !stopping; turn++) outcomes.push(await send(requests[turn % requests.length] as (typeof requests)[number]));
+    for (let turn = client; !stopping; turn++) {
+      const outcome = await send(requests[turn % requests.length] as (typeof requests)[number]);
+      outcomes.push(outcome);
+      if (outcome.status >= 500) await sleep(REFUSAL_PAUSE_MS);
+    }
   });
   return {
     outcomes,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '@platform/config';
+import { databaseFault } from '@platform/db';
 import { ApiError, type ErrorCode, problemFromError, retryAfterSeconds } from '@platform/errors';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { logRequest } from './plugins/use-access-log.ts';
@@ -122,6 +123,12 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
       if ((phase as Phase) === 'draining') outcome.headers.set('connection', 'close');
       await sendNodeResponse(outcome, response, request, true);
     } catch (error) {
+      // A database that is down or not answering is a 503 `database_unavailable`, wherever on the way it was met.
+      const fault = error instanceof ApiError ? undefined : databaseFault(error);
+      if (fault) {
+        logger.warn({ err: error, request_id: requestId, path }, 'database unavailable');
+        return refuse(fault);
+      }
       logger.error({ err: error, request_id: requestId, path }, 'request failed unexpectedly');
       // An error without a platform code renders as `internal_error` with a generic detail only.
       refuse(error instanceof ApiError ? error : new Error('unexpected'));

@@ -12,23 +12,38 @@ const PRISMA_UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P
 const ADAPTER_UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 
 /**
- * PostgreSQL's SQLSTATEs for a server that cannot serve: connection exceptions (class 08),
- * insufficient resources (53: disk full, out of memory, too many connections), operator
- * intervention (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now, 57014 a
- * statement cancelled by `statement_timeout`), system errors (58: I/O). Never a client's
- * mistake: constraint violations (23), bad input (22) and conflicts (40) are not here.
+ * PostgreSQL's SQLSTATEs for a server ending or refusing sessions: connection exceptions (class
+ * 08), 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up).
  */
-const UNAVAILABLE_SQLSTATE = /^(08|53|58)...$|^57P0[1-3]$|^57014$/;
+const DISCONNECTION_SQLSTATE = /^08...$|^57P0[1-3]$/;
+
+/**
+ * And for a server that cannot serve a statement: insufficient resources (53: disk full, out of
+ * memory, too many connections), system errors (58: I/O), 57014 a statement cancelled by
+ * `statement_timeout`. Never a client's mistake: constraint violations (23), bad input (22) and
+ * conflicts (40) are in neither list.
+ */
+const UNAVAILABLE_SQLSTATE = /^(53|58)...$|^57014$/;
 
 /** Socket errors of a server that is down, restarting or unreachable. */
 const SOCKET_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
- * node-postgres's own errors for a lost or silent server: the connection ended under a query,
- * opening one or waiting for a pooled one timed out, a query outlived its deadline, or the client
- * was left unusable by one of those.
+ * node-postgres's own errors for a lost or silent server: the connection ended under a query or
+ * could not be opened in time, a query outlived its deadline, or the client was left unusable by
+ * one of those.
  */
-const DRIVER_MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect/, /^Query read timeout/, /is not queryable/];
+const DRIVER_MESSAGES = [/^Connection terminated/, /^Query read timeout/, /is not queryable/];
+/** node-pg-pool's: no pooled connection came free in time (a busy pool, or connections that cannot be opened). */
+const POOL_TIMEOUT_MESSAGE = /^timeout exceeded when trying to connect/;
+
+/** A statement or connection refused at once: the database did not answer lately and has not answered a probe since. */
+export class DatabaseNotAnsweringError extends Error {
+  constructor() {
+    super('The database did not answer lately; statements are refused until it answers a probe again.');
+    this.name = 'DatabaseNotAnsweringError';
+  }
+}
 
 /** The causes of an error as Prisma, the driver adapter, GraphQL and pg nest them. */
 function* causesOf(error: unknown, depth = 0): Generator<Record<string, unknown>> {
@@ -41,14 +56,23 @@ function* causesOf(error: unknown, depth = 0): Generator<Record<string, unknown>
   }
 }
 
+/** A connection that could not be opened or was lost, or an answer that never came: node-postgres's own errors, as the pool sees them. */
+export function isConnectivityFault(error: unknown): boolean {
+  if (error instanceof DatabaseNotAnsweringError) return true;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (SOCKET_ERROR_CODES.has(code) || DISCONNECTION_SQLSTATE.test(code))) return true;
+  return typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
+}
+
 function isUnavailability(node: Record<string, unknown>): boolean {
+  if (isConnectivityFault(node)) return true;
   const { code, kind, originalCode, message } = node;
-  if (typeof code === 'string' && (PRISMA_UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code) || SOCKET_ERROR_CODES.has(code))) return true;
+  if (typeof code === 'string' && (PRISMA_UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
   if (typeof kind === 'string' && ADAPTER_UNAVAILABLE_KINDS.has(kind)) return true;
-  if (typeof originalCode === 'string' && UNAVAILABLE_SQLSTATE.test(originalCode)) return true;
+  if (typeof originalCode === 'string' && (UNAVAILABLE_SQLSTATE.test(originalCode) || DISCONNECTION_SQLSTATE.test(originalCode))) return true;
   // Prisma's interactive transactions: no connection to start one on within `maxWait`.
   if (code === 'P2028' && typeof message === 'string' && message.includes('Unable to start a transaction in the given time')) return true;
-  return typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
+  return typeof message === 'string' && POOL_TIMEOUT_MESSAGE.test(message);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
-import { DEFAULT_DATABASE_TIMEOUTS } from './client.ts';
+import { DEFAULT_DATABASE_TIMEOUTS } from './pool.ts';
 
 export const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Logger } from '@platform/config';
-import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, type Prisma, boundedPoolConfig } from '@platform/db';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, type Prisma, createBoundedPool } from '@platform/db';
 import PgBoss from 'pg-boss';
 import pg from 'pg';
 
@@ -125,8 +125,8 @@ const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as { comple
 const OUTCOME_STATEMENTS = new Set([plans.completeJobs(SCHEMA), plans.failJobsById(SCHEMA)]);
 
 /**
- * pg-boss's database: a pool of its own, every wait bounded as the platform's are, that
- * reconnects when the database comes back. pg-boss 10 records a batch's completion or failure
+ * pg-boss's database: a bounded pool of its own (createBoundedPool) that reconnects when the
+ * database comes back. pg-boss 10 records a batch's completion or failure
  * without awaiting it, so a database unavailable at that moment would be an unhandled rejection
  * ending the process: those two statements are logged and answered "no job changed" instead. The
  * jobs stay active, expire after `recoverySeconds` and run again (at-least-once, as after a crash).
@@ -134,9 +134,7 @@ const OUTCOME_STATEMENTS = new Set([plans.completeJobs(SCHEMA), plans.failJobsBy
 function jobDatabase(databaseUrl: string, timeouts: DatabaseTimeouts, logger: Logger): { db: PgBoss.Db; close(): Promise<void> } {
   // Off the request path, statements may take longer: pg-boss's maintenance over a large job table, for one.
   const bounds = { connectMs: timeouts.connectMs, statementMs: Math.max(timeouts.statementMs, JOB_STATEMENT_TIMEOUT_MS) };
-  const pool = new pg.Pool({ ...boundedPoolConfig(databaseUrl, bounds), max: 4, application_name: 'platform-jobs' });
-  // An idle connection lost with the database is dropped by the pool, which opens a new one when needed.
-  pool.on('error', (error) => logger.warn({ err: error }, 'job queue connection lost'));
+  const pool = createBoundedPool(databaseUrl, bounds, { max: 4, applicationName: 'platform-jobs' });
   return {
     db: {
       async executeSql(text, values) {
