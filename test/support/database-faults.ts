@@ -20,6 +20,8 @@ export const FAULT_PLATFORM_ENV = { SEED_DEMO: 'false', WEBHOOK_ALLOWED_PRIVATE_
 
 export interface OrderingTenant {
   tenantId: string;
+  /** Its OAuth client's credentials. */
+  client: { client_id: string; client_secret: string };
   /** Authorization, tenant and content type headers of its requests. */
   headers: Record<string, string>;
   customerId: string;
@@ -49,12 +51,15 @@ export async function orderingTenant(baseUrl: string, prisma: PrismaClient, webh
   await post('/v1/inventory/items', { id: 'FAULT-1', name: 'Fault item', quantity_on_hand: 1_000_000, reorder_point: 0, warehouse_id: warehouse.id });
   const customer = await post<{ id: string }>('/v1/crm/customers', { name: 'Fault customer', currency: 'EUR' });
   await post('/v1/events/webhook-endpoints', { url: webhookUrl, event_types: ['order.created'] });
-  return { tenantId: sandbox.id, headers, customerId: customer.id, itemId: 'FAULT-1' };
+  return { tenantId: sandbox.id, client: { client_id: client.client_id, client_secret: client.client_secret }, headers, customerId: customer.id, itemId: 'FAULT-1' };
 }
+
+/** What the load sends, each client in turn: a REST list, a GraphQL list, an order (with an Idempotency-Key), an access token. */
+const REQUEST_KINDS = ['rest list', 'graphql list', 'order', 'token'] as const;
 
 /** One request of the load and what came of it. */
 export interface Outcome {
-  kind: 'rest list' | 'graphql list' | 'order';
+  kind: (typeof REQUEST_KINDS)[number];
   /** When it was sent, in ms since the load started. */
   sentAt: number;
   durationMs: number;
@@ -83,9 +88,9 @@ export interface Load {
 }
 
 /**
- * `clients` concurrent clients, each sending a REST list, a GraphQL list and an order creation
- * in turn, as fast as they are answered (after a refusal, 100 ms later), until stopped. A request
- * without a response after `timeoutMs` is abandoned and recorded with status 0: that is a hang.
+ * `clients` concurrent clients, each sending REQUEST_KINDS in turn, as fast as they are answered
+ * (after a refusal, 100 ms later), until stopped. A request without a response after `timeoutMs`
+ * is abandoned and recorded with status 0: that is a hang.
  */
 export function startLoad(baseUrl: string, tenant: OrderingTenant, options: { clients: number; timeoutMs: number }): Load {
   const outcomes: Outcome[] = [];
@@ -108,6 +113,11 @@ export function startLoad(baseUrl: string, tenant: OrderingTenant, options: { cl
         headers: { ...tenant.headers, 'idempotency-key': randomUUID() },
         body: JSON.stringify({ kind: 'sales', customer_id: tenant.customerId, lines: [{ item_id: tenant.itemId, quantity: 1, unit_price: 100 }] }),
       }),
+    },
+    {
+      kind: 'token',
+      path: '/v1/oauth/token',
+      init: () => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', ...tenant.client }) }),
     },
   ];
   const send = async (request: (typeof requests)[number]): Promise<Outcome> => {
@@ -177,7 +187,7 @@ export async function untilRecovered(load: Load, since: number, timeoutMs: numbe
       if (!firstRefusal) return false;
       const served = new Set(outcomes.filter((outcome) => outcome.sentAt > firstRefusal.sentAt && (outcome.status === 200 || outcome.status === 201)).map((outcome) => outcome.kind));
       recoveredAt = load.elapsed();
-      return served.size === 3;
+      return served.size === REQUEST_KINDS.length;
     },
     timeoutMs,
     'refusals, then successes of every kind of request',
