@@ -69,6 +69,7 @@ export function validateBody(type: GraphQLInputType, body: unknown): void {
     const field = [...path, ...(missing ? [missing[1]] : unknown ? [unknown[1]] : [])].join('.');
     errors.push({ field, message: missing ? 'required' : unknown ? 'unknown field' : error.message.replace(/^Expected value of type .*?, found .*?; /, '') });
   });
+  errors.push(...nonFiniteNumbers(body, errors));
   if (errors.length > 0) {
     throw new ApiError('validation_failed', `The request body is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}.`, { errors });
   }
@@ -94,7 +95,25 @@ export function validateArgumentsBody(route: Route, body: unknown): void {
       errors.push({ field: [name, ...path].join('.'), message: error.message.replace(/^Expected value of type .*?, found .*?; /, '') });
     });
   }
+  errors.push(...nonFiniteNumbers(body, errors));
   if (errors.length > 0) {
     throw new ApiError('validation_failed', `The request body is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}.`, { errors });
   }
+}
+
+/**
+ * Numbers JSON can write but a double cannot hold (`1e309` parses as Infinity), each by its
+ * path unless coercion `reported` that field already. Typed fields refuse them anyway; untyped
+ * ones (an event's `data`) stored null in their place or failed inside the resolver with a 500.
+ */
+function nonFiniteNumbers(body: object, reported: FieldError[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const pending: Array<[unknown, string[]]> = [[body, []]];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop() as [unknown, string[]];
+    const field = path.join('.');
+    if (typeof value === 'number' && !Number.isFinite(value) && !reported.some((error) => error.field === field)) errors.push({ field, message: 'number out of range: it must fit a 64-bit floating-point number' });
+    if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) pending.push([item, [...path, key]]);
+  }
+  return errors;
 }
