@@ -2,7 +2,7 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTokenIssuer, createTokenVerifier } from '@platform/auth';
 import { type PlatformConfig, createLogger, loadConfig } from '@platform/config';
-import { type PrismaClient, createPrismaClient, migrateDatabase, openDatabase } from '@platform/db';
+import { type PrismaClient, createPrismaClient, databaseReachable, databaseTimeouts, migrateDatabase, openDatabase } from '@platform/db';
 import { AuditRecorder } from '@platform/audit';
 import { createRateLimiter } from '@platform/rate-limit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
@@ -40,14 +40,14 @@ export interface PlatformHooks {
 export async function startPlatform(overrides: Partial<PlatformConfig> = {}, environment: NodeJS.ProcessEnv = process.env, hooks: PlatformHooks = {}): Promise<Platform> {
   const config = loadConfig(environment, overrides);
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (message) => logger.debug({ component: 'postgres' }, message) });
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (message, level = 'debug') => logger[level]({ component: 'postgres' }, message) });
   const cleanups: Array<() => Promise<unknown>> = [() => database.stop()];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
     await migrateDatabase(database.url, (message) => logger.debug({ component: 'migrate' }, message));
-    const prisma = createPrismaClient(database.url, { onQuery: hooks.onDatabaseQuery });
+    const prisma = createPrismaClient(database.url, { onQuery: hooks.onDatabaseQuery, timeouts: databaseTimeouts(config) });
     cleanups.push(() => prisma.$disconnect());
     // Closed after the server (cleanups run in reverse): every queued record is written first.
     const auditRecorder = new AuditRecorder(prisma, { logger: logger.child({ component: 'audit' }) });
@@ -61,7 +61,8 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       server,
       logger,
       limits: { bodyBytes: config.maxRequestBodyBytes, formBodyBytes: Math.min(config.maxRequestBodyBytes, FORM_BODY_BYTES), requestTimeoutMs: config.requestTimeoutSeconds * 1000, drainTimeoutMs: config.drainTimeoutSeconds * 1000 },
-      ready: async () => ((await databaseAnswers(prisma)) ? undefined : 'database_unavailable'),
+      // On a connection of its own: a busy pool does not make the instance look unready.
+      ready: async () => ((await databaseReachable(database.url, READINESS_TIMEOUT_MS)) ? undefined : 'database_unavailable'),
     });
     await listen(server, config.port, config.host);
     cleanups.push(() => closeServer(server));
@@ -98,22 +99,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
 
 /** The OAuth endpoints' form-encoded parameters are a few short strings. */
 const FORM_BODY_BYTES = 64 * 1024;
-const READINESS_QUERY_TIMEOUT_MS = 1000;
-
-/** Readiness: the database answers a trivial query within a second. */
-async function databaseAnswers(prisma: PrismaClient): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READINESS_QUERY_TIMEOUT_MS)));
-  const answered = prisma.$queryRaw`SELECT 1`.then(
-    () => true,
-    () => false,
-  );
-  try {
-    return await Promise.race([answered, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const READINESS_TIMEOUT_MS = 1000;
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {

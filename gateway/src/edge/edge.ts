@@ -146,7 +146,7 @@ export function createEdge(options: EdgeOptions): Edge {
       useIdempotency({ prisma: options.prisma, graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger }),
       restFacade,
       useNotFound({ keep: [GRAPHQL_ENDPOINT] }),
-      useGraphqlRequestLimits(),
+      useGraphqlRequestLimits({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
       useStorableText(),
       useQueryCost(),
       // Subscriptions (SSE here, graphql-ws through serveWebSockets) run at the edge: Apollo Gateway executes none.

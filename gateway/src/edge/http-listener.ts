@@ -153,8 +153,14 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
           ? [408, undefined, undefined]
           : [400, 'malformed_body' as const, 'The request is not well-formed HTTP.'];
     if (!code) return socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-    const body = JSON.stringify(problemFromError(new ApiError(code, detail), requestIdFor(undefined), ''));
-    socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    const requestId = requestIdFor(undefined);
+    const body = JSON.stringify(problemFromError(new ApiError(code, detail), requestId, ''));
+    // A response to HEAD has no body (its length is still announced).
+    const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/problem+json\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${head ? '' : body}`,
+    );
   });
 
   return {

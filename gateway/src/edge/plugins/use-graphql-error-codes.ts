@@ -1,6 +1,6 @@
 import type { Logger } from '@platform/config';
 import { databaseFault } from '@platform/db';
-import { errorCatalogue, retryAfterSeconds } from '@platform/errors';
+import { ApiError, type ErrorCode, errorCatalogue, retryAfterSeconds } from '@platform/errors';
 import { GraphQLError } from 'graphql';
 import type { Plugin, YogaServerOptions } from 'graphql-yoga';
 
@@ -33,12 +33,32 @@ function recode(error: GraphQLError): GraphQLError {
   return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...extensions, code } });
 }
 
+/**
+ * The platform code of an error in the request itself, raised by Yoga (a body that is not JSON or
+ * not an object, parameters of the wrong type, an operation it cannot pick, a mutation over GET:
+ * each with the HTTP status Yoga gives it) or by graphql-js (variables that do not coerce).
+ */
+function requestErrorCode(error: GraphQLError): ErrorCode | undefined {
+  const { code, http } = error.extensions as { code?: unknown; http?: { status?: number } };
+  if (code === 'OPERATION_RESOLUTION_FAILURE') return 'query_invalid';
+  if (code === 'BAD_REQUEST' && http?.status === 405) return 'method_not_allowed';
+  if (code === 'BAD_REQUEST' && http?.status === 400) return /JSON|POST body/.test(error.message) ? 'malformed_body' : 'query_invalid';
+  // graphql-js's own message for a variable that is missing or does not coerce to its type; the
+  // platform's scalars (DateTime, MinorUnits) refuse with a code of their own, kept as the cause.
+  if (code === undefined && !error.path && /^Variable "\$\w+" /.test(error.message)) return error.originalError instanceof ApiError ? error.originalError.code : 'query_invalid';
+  return undefined;
+}
+
 /** Yoga's error masking: errors with a platform code pass; others are logged and masked. */
 export function maskUnexpectedErrors(logger: Logger): NonNullable<YogaServerOptions<object, object>['maskedErrors']> {
   return {
     maskError(error, message) {
       const code = error instanceof GraphQLError ? error.extensions?.code : undefined;
       if (typeof code === 'string' && (code in errorCatalogue || DOCUMENT_ERROR_CODES.has(code))) return error as GraphQLError;
+      const requestCode = error instanceof GraphQLError ? requestErrorCode(error) : undefined;
+      // Only Yoga's `http` extension (status, Allow) stays: the client's mistake keeps its 4xx, and
+      // nothing else Yoga attached (the JSON parser's message quotes the body) goes back.
+      if (requestCode) return new GraphQLError((error as GraphQLError).message, { extensions: { http: (error as GraphQLError).extensions.http, code: requestCode } });
       const fault = databaseFault(error);
       if (fault) {
         logger.warn({ err: error }, 'database unavailable');

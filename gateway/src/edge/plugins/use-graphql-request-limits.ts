@@ -1,6 +1,7 @@
 import { ApiError } from '@platform/errors';
 import { GraphQLError, Lexer, Source, TokenKind } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { graphqlErrorFor } from '../responses.ts';
 
 /** Bounds of a GraphQL document, checked before it is parsed (parsing and validating cost grows with them). */
 export const DOCUMENT_LIMITS = {
@@ -12,17 +13,25 @@ export const DOCUMENT_LIMITS = {
   nesting: 64,
 } as const;
 
+/** The bodies Yoga parses for a POST (multipart is off: the API takes no uploads). */
+const GRAPHQL_BODY_TYPES = /^\s*application\/(json|graphql-response\+json|graphql\+json|graphql|x-www-form-urlencoded)\s*(;|$)/i;
+
 /** A request-level refusal: never executed, so the status is the code's own, whatever the client accepts. */
 const refusal = (error: ApiError) => new ApiError(error.code, error.message, { ...error.extensions, http: { status: 400 } });
 
 /**
- * Refuses GraphQL requests the platform will not parse: a JSON array of operations (batching is
+ * Refuses GraphQL requests the platform will not parse: a body of another media type (Yoga
+ * answered those with an empty 415), a JSON array of operations (batching is
  * off: each operation is a request of its own for rate limits, audit and idempotency), and a
  * document past the size, token or nesting limits, measured by the lexer without building a tree
  * (3,000 nested selections would otherwise exhaust recursive validation).
  */
-export function useGraphqlRequestLimits(): Plugin {
+export function useGraphqlRequestLimits(options: { graphqlEndpoint: string }): Plugin {
   return {
+    onRequest({ request, url, endResponse }) {
+      if (url.pathname !== options.graphqlEndpoint || request.method !== 'POST' || GRAPHQL_BODY_TYPES.test(request.headers.get('content-type') ?? '')) return;
+      endResponse(graphqlErrorFor(new ApiError('unsupported_media_type', 'Send the GraphQL request as JSON with Content-Type: application/json.'), request));
+    },
     onRequestParse() {
       return {
         onRequestParseDone({ requestParserResult }) {

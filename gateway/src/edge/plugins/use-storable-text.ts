@@ -9,10 +9,11 @@ export const MAX_INPUT_VALUES = 10_000;
 
 /**
  * Refuses input the platform cannot store or process: a NUL character (U+0000) in any variable or
- * string literal (PostgreSQL cannot store it), and variables nested more than MAX_INPUT_DEPTH
- * levels or holding more than MAX_INPUT_VALUES values, whether they came from a GraphQL client or
- * from a REST path, query or body (the facade passes them as variables). Without this, such a value fails deep inside as an internal error;
- * with it, the client gets a 400 naming the field.
+ * string literal (PostgreSQL cannot store it), a number JSON cannot represent (1e309), and
+ * variables nested more than MAX_INPUT_DEPTH levels or holding more than MAX_INPUT_VALUES values,
+ * whether they came from a GraphQL client or from a REST path, query or body (the facade passes
+ * them as variables). Without this, such a value fails deep inside as an internal error; with it,
+ * the client gets a 400 naming the field.
  */
 export function useStorableText(): Plugin {
   return {
@@ -42,6 +43,9 @@ function collectInputProblems(variables: unknown, errors: FieldError[]): number 
     const field = () => (path[0] === 'input' ? path.slice(1) : path).join('.');
     if (typeof value === 'string') {
       if (value.includes('\u0000')) errors.push({ field: field(), message: 'must not contain NUL characters (U+0000)' });
+    } else if (typeof value === 'number') {
+      // JSON.parse reads 1e309 as Infinity, which JSON cannot carry back (it would be stored as null).
+      if (!Number.isFinite(value)) errors.push({ field: field(), message: 'must be a finite number' });
     } else if (typeof value === 'object' && value !== null) {
       if (path.length > MAX_INPUT_DEPTH) {
         errors.push({ field: field(), message: `nests more than ${MAX_INPUT_DEPTH} levels deep` });
