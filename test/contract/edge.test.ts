@@ -113,6 +113,34 @@ describe('the edge', () => {
     expect(html).not.toMatch(/<(script|link)\b[^>]*\b(src|href)=["']?(https?:)?\/\//i);
   });
 
+  it.each([
+    ['a body that is not JSON', '{"query":', 'application/json', 'malformed_body'],
+    ['a body that is not an object', '"abc"', 'application/json', 'malformed_body'],
+    ['a query that is not a string', '{"query":42}', 'application/json', 'query_invalid'],
+    ['variables that are not an object', '{"query":"{ __typename }","variables":"x"}', 'application/json', 'query_invalid'],
+    ['an operation name the document lacks', '{"query":"{ __typename }","operationName":"Other"}', 'application/json', 'query_invalid'],
+    ['a variable that does not coerce', '{"query":"query($v: Int) { inventory_items(page: $v) { meta { total } } }","variables":{"v":{"u":1}}}', 'application/json', 'query_invalid'],
+    ['a missing required variable', '{"query":"query($v: Int!) { inventory_items(page: $v) { meta { total } } }","variables":{}}', 'application/json', 'query_invalid'],
+    ['a DateTime variable that is not one', '{"query":"query($v: DateTime) { stock_movements(created_after: $v) { meta { total } } }","variables":{"v":"yesterday"}}', 'application/json', 'invalid_parameter'],
+    ['a number JSON cannot carry back', '{"query":"query($v: Int) { inventory_items(page: $v) { meta { total } } }","variables":{"v":1e309}}', 'application/json', 'validation_failed'],
+    ['a body of another media type', '{"query":"{ __typename }"}', 'text/plain', 'unsupported_media_type'],
+    ['a media type in capitals (accepted)', '{"query":"{ __typename }"}', 'APPLICATION/JSON', undefined],
+  ])('answers %s with a platform code, never internal_error', async (_case, body, contentType, code) => {
+    const response = await api.raw('POST', '/graphql', body, contentType);
+    const result = (await response.json()) as { data?: unknown; errors?: Array<{ message: string; extensions: { code: string } }> };
+    expect(result.errors?.[0]?.extensions.code).toBe(code);
+    if (code) expect(response.status === 200 || (response.status >= 400 && response.status < 500)).toBe(true);
+    // The JSON parser's message quotes the body; nothing of it goes back.
+    expect(JSON.stringify(result)).not.toContain('Unexpected end');
+  });
+
+  it('refuses a mutation over GET with 405 method_not_allowed and Allow: POST', async () => {
+    const response = await api.get('/graphql?query=mutation%7B__typename%7D');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(((await response.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]?.extensions.code).toBe('method_not_allowed');
+  });
+
   it('codes GraphQL document errors as query_invalid', async () => {
     const body = (await (await api.graphql('{ inventory_items { nonsense } }')).json()) as { errors: Array<{ extensions: { code: string } }> };
     expect(body.errors[0]?.extensions.code).toBe('query_invalid');

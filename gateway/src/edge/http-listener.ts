@@ -65,6 +65,9 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
     const requestId = requestIdFor(request.headers['x-request-id']);
     // The edge's request state takes the id from this header, so every layer logs the same one.
     request.headers['x-request-id'] = requestId;
+    // Media types are case-insensitive (RFC 9110 section 8.3.1); Yoga compares them as written.
+    const contentType = request.headers['content-type'];
+    if (contentType) request.headers['content-type'] = contentType.replace(/^[^;]*/, (mediaType) => mediaType.toLowerCase());
     const path = pathOf(request);
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       if (response.headersSent || response.destroyed) return;
@@ -99,9 +102,9 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
       const body = await readBody(request, bodyLimitOf(request, limits));
       if (body === undefined) return;
       if (body instanceof ApiError) {
-        // The rest of the body is not read: the connection cannot carry another request.
-        refuse(body, { connection: 'close' });
-        response.once('finish', () => request.destroy());
+        // The connection stays open while the rest is dropped: closing it now would reset a client still sending.
+        refuse(body);
+        discardRest(request, DISCARD_BYTES_FACTOR * bodyLimitOf(request, limits));
         return;
       }
       // Yoga's request adapter takes a body already read from `body` instead of the stream.
@@ -181,6 +184,25 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
       });
     },
   };
+}
+
+/**
+ * After a 413, up to this many times the limit is still read and dropped (for at most DISCARD_MS),
+ * so that an ordinary client still sending reads the answer instead of a reset; past that the
+ * socket is cut. Nothing of it is kept.
+ */
+const DISCARD_BYTES_FACTOR = 8;
+const DISCARD_MS = 5_000;
+
+function discardRest(request: IncomingMessage, maxBytes: number): void {
+  let discarded = 0;
+  const cut = setTimeout(() => request.destroy(), DISCARD_MS);
+  request.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > maxBytes) request.destroy();
+  });
+  request.once('close', () => clearTimeout(cut));
+  request.resume();
 }
 
 function pathOf(request: IncomingMessage): string {
