@@ -41,7 +41,9 @@ export function useRateLimit(options: RateLimitPluginOptions): RateLimitPlugin {
       limits = await options.limitsFor(tenantId);
       decision = await options.limiter.consume(`tenant:${tenantId}`, limits);
     } catch (error) {
-      options.logger.error({ err: error, request_id: requestState(request).requestId, tenant_id: tenantId }, 'rate limit check failed');
+      // A fault the platform names (the database unavailable) is an operating condition, not a defect.
+      const level = error instanceof ApiError ? 'warn' : 'error';
+      options.logger[level]({ err: error, request_id: requestState(request).requestId, tenant_id: tenantId }, 'rate limit check failed');
       return refuse(error);
     }
     decisions.set(request, decision);
