@@ -5,7 +5,7 @@ import type { ErrorCode } from '@platform/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type EdgeHandler, type HttpListener, createHttpListener } from '../src/edge/http-listener.ts';
 
-const LIMITS = { bodyBytes: 64 * 1024, formBodyBytes: 1024, requestTimeoutMs: 1000, drainTimeoutMs: 2000 };
+const LIMITS = { bodyBytes: 1024 * 1024, formBodyBytes: 1024, requestTimeoutMs: 1000, drainTimeoutMs: 2000 };
 
 /** An edge standing in for Yoga: answers with what it received, or as the test says. */
 function edge(handle: (request: IncomingMessage & { body?: Buffer }) => Promise<Response> | Response): EdgeHandler {
@@ -151,6 +151,28 @@ describe('HTTP listener', () => {
     const response = await fetch(`${url}/v1/x`, { headers: { 'x-filler': 'a'.repeat(20_000) } });
     expect(response.status).toBe(431);
     expect(await response.json()).toMatchObject({ code: 'headers_too_large' });
+  });
+
+  it('lets a client still sending a 6 MB request line read its 431 instead of a reset', async () => {
+    const { listener, url } = await start();
+    listener.serve(echo);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const errors: string[] = [];
+      const status = await new Promise<number>((resolve) => {
+        const request = httpRequest(`${url}/v1/x?q=${'a'.repeat(6_000_000)}`, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        });
+        request.on('error', (error) => {
+          errors.push(error.message);
+          resolve(0);
+        });
+        request.end();
+      });
+      // Closing under the client's write would fail its request (EPIPE / ECONNRESET) even after the answer came.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect({ status, errors }).toEqual({ status: 431, errors: [] });
+    }
   });
 
   it('drains: new requests get 503 while those in flight finish', async () => {

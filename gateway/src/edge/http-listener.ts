@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Readable } from 'node:stream';
 import type { Logger } from '@platform/config';
 import { databaseFault } from '@platform/db';
 import { ApiError, type ErrorCode, problemFromError, retryAfterSeconds } from '@platform/errors';
@@ -160,10 +161,15 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
     const body = JSON.stringify(problemFromError(new ApiError(code, detail), requestId, ''));
     // A response to HEAD has no body (its length is still announced).
     const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-    socket.end(
+    // The HTTP parser is detached (it would fail again on every chunk) and what the client still
+    // sends is dropped, bounded, so that it reads this answer instead of a reset.
+    socket.removeAllListeners('data');
+    socket.write(
       `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/problem+json\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${head ? '' : body}`,
     );
+    discardRest(socket, DISCARD_BYTES_FACTOR * limits.bodyBytes);
+    socket.once('end', () => socket.end());
   });
 
   return {
@@ -194,15 +200,15 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
 const DISCARD_BYTES_FACTOR = 8;
 const DISCARD_MS = 5_000;
 
-function discardRest(request: IncomingMessage, maxBytes: number): void {
+function discardRest(incoming: Readable, maxBytes: number): void {
   let discarded = 0;
-  const cut = setTimeout(() => request.destroy(), DISCARD_MS);
-  request.on('data', (chunk: Buffer) => {
+  const cut = setTimeout(() => incoming.destroy(), DISCARD_MS);
+  incoming.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
-    if (discarded > maxBytes) request.destroy();
+    if (discarded > maxBytes) incoming.destroy();
   });
-  request.once('close', () => clearTimeout(cut));
-  request.resume();
+  incoming.once('close', () => clearTimeout(cut));
+  incoming.resume();
 }
 
 function pathOf(request: IncomingMessage): string {
