@@ -36,7 +36,7 @@ export const errorCatalogue = {
   too_many_subscriptions: { status: 429, title: 'Too many subscriptions', description: 'The connection or the tenant already holds as many live subscriptions as allowed; `limit` names which, `maximum` its value. End one before starting another.' },
   quota_exceeded: { status: 409, title: 'Quota exceeded', description: 'The tenant already has as many of these resources as allowed (`limit` names the quota, `maximum` its value); delete one first.' },
   request_timeout: { status: 504, title: 'Request timed out', description: 'The request did not complete within the platform\'s deadline and was abandoned; nothing it had not committed was kept. Retry, with an `Idempotency-Key` for writes.' },
-  database_unavailable: { status: 503, title: 'Database unavailable', description: 'The platform cannot reach its database right now (down, restarting or not answering in time). Nothing was changed; retry after `Retry-After` seconds.' },
+  database_unavailable: { status: 503, title: 'Database unavailable', description: 'The platform cannot reach its database right now (down, restarting or not answering in time). Retry after `Retry-After` seconds; repeat a write with the same `Idempotency-Key`, since one whose answer was lost may have been applied.' },
   service_unavailable: { status: 503, title: 'Service unavailable', description: 'The platform is starting or shutting down and takes no requests on this instance; retry after `Retry-After` seconds (a load balancer sends the retry to a ready instance).' },
   internal_error: { status: 500, title: 'Internal error', description: 'Something failed on our side. The `request_id` identifies it in our logs.' },
 } as const;
