@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type PrismaClient, createPrismaClient, openDatabase } from '@platform/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAULT_PLATFORM_ENV, type OrderingTenant, expectFaultAnswers, expectWebhooksDelivered, expectWritesRecorded, orderingTenant, serverProcesses, signalAll, startLoad, untilRecovered } from '../support/database-faults.ts';
+import { ANSWER_WITHIN_MS, FAULT_PLATFORM_ENV, HANG_MS, LOAD_CLIENTS, type OrderingTenant, expectFaultAnswers, expectWebhooksDelivered, expectWritesRecorded, orderingTenant, serverProcesses, signalAll, startLoad, untilRecovered } from '../support/database-faults.ts';
 import { embeddedServerPid, stopEmbeddedServer } from '../support/embedded-postgres.ts';
 import { type Receiver, startReceiver } from '../support/events.ts';
 import { type PlatformProcess, spawnPlatform } from '../support/platform-process.ts';
@@ -19,11 +19,6 @@ import { type PlatformProcess, spawnPlatform } from '../support/platform-process
  * tenant's webhook endpoint (the job queue outlived the fault).
  */
 
-/** How long one request may take while the database is down or frozen. */
-const ANSWER_WITHIN_MS = 5_000;
-/** A request unanswered after this long is recorded as a hang. */
-const HANG_MS = 15_000;
-const CLIENTS = 6;
 const FROZEN_MS = 8_000;
 
 describe('the embedded database killed and frozen under load', () => {
@@ -53,7 +48,7 @@ describe('the embedded database killed and frozen under load', () => {
   it('answers 503 with Retry-After while the killed server is down, restarts it and serves again', async ({ annotate }) => {
     const pidBefore = (await embeddedServerPid(dataDir)) as number;
     expect(pidBefore).toBeDefined();
-    const load = startLoad(platform.url, tenant, { clients: CLIENTS, timeoutMs: HANG_MS });
+    const load = startLoad(platform.url, tenant, { clients: LOAD_CLIENTS, timeoutMs: HANG_MS });
     try {
       await load.until((outcomes) => outcomes.filter((outcome) => outcome.status === 201).length >= 5, 30_000, 'orders created before the fault');
       const killedAt = load.elapsed();
@@ -82,7 +77,7 @@ describe('the embedded database killed and frozen under load', () => {
 
   it('answers 503 with Retry-After within 5 s while the server is frozen, and serves again once it resumes', async ({ annotate }) => {
     const pid = (await embeddedServerPid(dataDir)) as number;
-    const load = startLoad(platform.url, tenant, { clients: CLIENTS, timeoutMs: HANG_MS });
+    const load = startLoad(platform.url, tenant, { clients: LOAD_CLIENTS, timeoutMs: HANG_MS });
     let frozen: number[] = [];
     try {
       await load.until((outcomes) => outcomes.filter((outcome) => outcome.status === 201).length >= 5, 30_000, 'orders created before the fault');
@@ -90,7 +85,7 @@ describe('the embedded database killed and frozen under load', () => {
       frozen = await serverProcesses(pid);
       signalAll(frozen, 'SIGSTOP');
       // Frozen for longer than any of the platform's bounds on a wait.
-      await load.until((outcomes) => load.elapsed() >= frozenAt + FROZEN_MS && outcomes.filter((outcome) => outcome.sentAt >= frozenAt && outcome.status === 503).length >= CLIENTS * 2, 30_000, 'refusals while frozen');
+      await load.until((outcomes) => load.elapsed() >= frozenAt + FROZEN_MS && outcomes.filter((outcome) => outcome.sentAt >= frozenAt && outcome.status === 503).length >= LOAD_CLIENTS * 2, 30_000, 'refusals while frozen');
       const resumedAt = load.elapsed();
       signalAll(frozen, 'SIGCONT');
       frozen = [];

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Database, type PrismaClient, createPrismaClient, openDatabase } from '@platform/db';
 import { freePort } from '@platform/rate-limit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAULT_PLATFORM_ENV, type OrderingTenant, expectFaultAnswers, expectWebhooksDelivered, expectWritesRecorded, orderingTenant, startLoad, untilRecovered } from '../support/database-faults.ts';
+import { ANSWER_WITHIN_MS, FAULT_PLATFORM_ENV, HANG_MS, LOAD_CLIENTS, type OrderingTenant, expectFaultAnswers, expectWebhooksDelivered, expectWritesRecorded, orderingTenant, startLoad, untilRecovered } from '../support/database-faults.ts';
 import { type Receiver, startReceiver } from '../support/events.ts';
 import { type PlatformProcess, spawnPlatform } from '../support/platform-process.ts';
 
@@ -17,9 +17,6 @@ import { type PlatformProcess, spawnPlatform } from '../support/platform-process
  * audit record and its `order.created` event, delivered to the tenant's webhook endpoint.
  */
 
-const ANSWER_WITHIN_MS = 5_000;
-const HANG_MS = 15_000;
-const CLIENTS = 6;
 /** How long the database stays down. */
 const DOWN_MS = 4_000;
 
@@ -51,7 +48,7 @@ describe('an external database stopped and started again under load', () => {
   });
 
   it('answers 503 with Retry-After while the database is down and serves again once it is back', async ({ annotate }) => {
-    const load = startLoad(platform.url, tenant, { clients: CLIENTS, timeoutMs: HANG_MS });
+    const load = startLoad(platform.url, tenant, { clients: LOAD_CLIENTS, timeoutMs: HANG_MS });
     try {
       await load.until((outcomes) => outcomes.filter((outcome) => outcome.status === 201).length >= 5, 30_000, 'orders created before the fault');
       const stoppedAt = load.elapsed();
@@ -65,7 +62,7 @@ describe('an external database stopped and started again under load', () => {
       await load.stop();
 
       const refusals = expectFaultAnswers(load, stoppedAt, ANSWER_WITHIN_MS);
-      expect(refusals.length).toBeGreaterThanOrEqual(CLIENTS);
+      expect(refusals.length).toBeGreaterThanOrEqual(LOAD_CLIENTS);
       expect(platform.child.exitCode).toBeNull();
       const writes = await expectWritesRecorded(prisma, tenant, load);
       const deliveredMs = await expectWebhooksDelivered(receiver, load, 60_000);

@@ -16,6 +16,12 @@ import { eventually, json } from './fixtures.ts';
 export const ORDER_SCOPES = ['crm:read', 'crm:write', 'inventory:read', 'inventory:write', 'webhooks:write'];
 
 /** Settings of the platforms under test: webhooks to loopback, quick retries, jobs of a lost attempt taken up again after 5 s. */
+/** How long one request may take while the database is down or frozen (the promise under test). */
+export const ANSWER_WITHIN_MS = 5_000;
+/** A request unanswered after this long is recorded as a hang. */
+export const HANG_MS = 15_000;
+/** Concurrent clients of the fault tests' load. */
+export const LOAD_CLIENTS = 6;
 export const FAULT_PLATFORM_ENV = { SEED_DEMO: 'false', WEBHOOK_ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8', WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1', JOB_RECOVERY_SECONDS: '5' };
 
 export interface OrderingTenant {
