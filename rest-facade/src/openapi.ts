@@ -43,9 +43,17 @@ const clientAuthenticatedForm = (properties: Record<string, unknown>) => ({
   ),
 });
 
+/** Past the limit of failed client authentications (per client id and per address). */
+const slowDown = {
+  description: 'slow_down: too many failed client authentications for this client id or from this address; retry after Retry-After seconds.',
+  headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer', minimum: 1 } } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } },
+};
+
 const oauthErrors = {
   400: { description: 'invalid_request.', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
   401: { description: 'invalid_client.', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
+  429: slowDown,
 };
 
 const revokePath = {
@@ -122,6 +130,7 @@ const tokenPath = {
       },
       400: { description: 'invalid_request, invalid_scope or unsupported_grant_type (RFC 6749 section 5.2).', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
       401: { description: 'invalid_client.', content: { 'application/json': { schema: { $ref: '#/components/schemas/OAuthError' } } } },
+      429: slowDown,
     },
   },
 };
@@ -182,7 +191,7 @@ export async function buildOpenApiDocument(sofa: ReturnType<typeof useSofa>, bas
         }),
         ...(route.method !== 'GET' && route.versioned && route.pathParams.length > 0 && { 412: problemResponse('If-Match does not name the current version (precondition_failed).') }),
         ...(route.bodyArg && { 415: problemResponse('The body is not application/json (unsupported_media_type).') }),
-        429: problemResponse("Over the tenant's rate limit (rate_limited); see Retry-After."),
+        429: problemResponse("Over the tenant's rate limit, or too many failed API keys from this address (rate_limited); see Retry-After."),
       },
     };
   }

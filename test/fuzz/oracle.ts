@@ -6,7 +6,7 @@ import type { FuzzCase } from './fuzz-case.ts';
 const NAMED_FAULTS = new Set(['database_unavailable', 'service_unavailable', 'request_timeout']);
 
 /** RFC 6749 section 5.2 and RFC 7009 error codes, the refusals of the OAuth endpoints. */
-const OAUTH_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'unsupported_token_type']);
+const OAUTH_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'unsupported_token_type', 'slow_down']);
 
 /**
  * What no answer may contain: the platform's internals. Input the request itself carried is

@@ -4,10 +4,15 @@ import { type PrismaClient, withDatabaseFaults } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { authenticateApiKey, looksLikeApiKey } from '@platform/subgraph-identity';
 import { BoundedMap } from '../bounded-map.ts';
+import { type FailedAuthentications, TooManyFailedAuthentications } from './failed-authentications.ts';
 
 /** Turns the bearer credential of a request into its principal, or throws `invalid_token`. */
 export interface CredentialAuthenticator {
-  authenticate(credential: string): Promise<Principal>;
+  /**
+   * `clientAddress`, when known, is where the request comes from: failed API keys count against
+   * it, and past its limit every API key from there is refused with TooManyFailedAuthentications.
+   */
+  authenticate(credential: string, clientAddress?: string): Promise<Principal>;
   /** Drops what this process remembers about an access token (after it revoked it). */
   forgetToken(tenantId: string, tokenId: string): void;
 }
@@ -25,7 +30,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * one lookup per few seconds, not one per request. When the database cannot answer, the request
  * is refused with `database_unavailable` (503): a credential is never accepted unchecked.
  */
-export function createCredentialAuthenticator(options: { prisma: PrismaClient; verifyToken: TokenVerifier; logger: Logger }): CredentialAuthenticator {
+export function createCredentialAuthenticator(options: { prisma: PrismaClient; verifyToken: TokenVerifier; logger: Logger; failedAuthentications: FailedAuthentications }): CredentialAuthenticator {
   const notRevoked = new BoundedMap<string, number>();
   const apiKeys = new BoundedMap<string, { principal: Principal; until: number }>();
   const lastUsedWritten = new BoundedMap<string, number>();
@@ -40,10 +45,23 @@ export function createCredentialAuthenticator(options: { prisma: PrismaClient; v
     return principal;
   }
 
-  async function authenticateKey(secret: string): Promise<Principal> {
+  // API keys are guessed by address: a key names no client. (Access tokens are signed: a guess never verifies.)
+  async function authenticateKey(secret: string, clientAddress: string | undefined): Promise<Principal> {
+    const refusedFor = await options.failedAuthentications.refusedFor({ clientAddress });
+    if (refusedFor !== undefined) throw new TooManyFailedAuthentications(refusedFor);
     const remembered = apiKeys.get(secret);
     if (remembered && remembered.until > Date.now()) return remembered.principal;
-    const { principal, key } = await withDatabaseFaults(() => authenticateApiKey(options.prisma, secret));
+    let authenticated: Awaited<ReturnType<typeof authenticateApiKey>>;
+    try {
+      authenticated = await withDatabaseFaults(() => authenticateApiKey(options.prisma, secret));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'invalid_token') {
+        const refused = await options.failedAuthentications.failed({ clientAddress });
+        if (refused !== undefined) throw new TooManyFailedAuthentications(refused);
+      }
+      throw error;
+    }
+    const { principal, key } = authenticated;
     // An expiring key is remembered no longer than it lives.
     const until = Math.min(Date.now() + CREDENTIAL_RECHECK_MS, key.expires_at?.getTime() ?? Number.POSITIVE_INFINITY);
     apiKeys.set(secret, { principal, until });
@@ -62,7 +80,7 @@ export function createCredentialAuthenticator(options: { prisma: PrismaClient; v
   }
 
   return {
-    authenticate: (credential) => (looksLikeApiKey(credential) ? authenticateKey(credential) : authenticateAccessToken(credential)),
+    authenticate: (credential, clientAddress) => (looksLikeApiKey(credential) ? authenticateKey(credential, clientAddress) : authenticateAccessToken(credential)),
     forgetToken: (tenantId, tokenId) => notRevoked.delete(`${tenantId}/${tokenId}`),
   };
 }

@@ -14,6 +14,7 @@ import type { PlatformEvents } from '../event-bus.ts';
 import type { Supergraph } from '../supergraph/supergraph.ts';
 import type { SubgraphModule } from '../supergraph/subgraphs.ts';
 import { createCredentialAuthenticator } from './credentials.ts';
+import { type FailedAuthenticationLimits, createFailedAuthentications } from './failed-authentications.ts';
 import { HEALTH_ENDPOINT } from './http-listener.ts';
 import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
@@ -54,6 +55,7 @@ export interface EdgeOptions {
   logger: Logger;
   /** Live subscriptions per graphql-ws connection and per tenant (the defaults when absent). */
   subscriptionLimits?: SubscriptionLimits;
+  failedAuthenticationLimits: FailedAuthenticationLimits;
 }
 
 export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> & {
@@ -68,7 +70,8 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> 
  * If-Match and idempotency keys, the REST facade, then GraphQL through the gateway (with its cost limits).
  */
 export function createEdge(options: EdgeOptions): Edge {
-  const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger });
+  const failedAuthentications = createFailedAuthentications(options.rateLimiter, options.failedAuthenticationLimits);
+  const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger, failedAuthentications });
   const rateLimit = useRateLimit({ limiter: options.rateLimiter, limitsFor: createTenantLimitsLookup(options.prisma), graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger });
   const platform: SubgraphContext['platform'] = {
     deleteTenantData: async (tx, tenantId) => {
@@ -138,7 +141,7 @@ export function createEdge(options: EdgeOptions): Edge {
       useRequestId(),
       useAccessLog(options.logger),
       useAuditTrail({ recorder: options.auditRecorder, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, oauthBasePath: `${REST_BASE_PATH}/oauth`, logger: options.logger }),
-      useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials, admit: rateLimit.admit }),
+      useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials, failedAuthentications, admit: rateLimit.admit }),
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH }),
       rateLimit,

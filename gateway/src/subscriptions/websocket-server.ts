@@ -249,7 +249,7 @@ async function authenticate(credentials: CredentialAuthenticator, headers: Heade
   if (!authorization) throw new ApiError('unauthenticated', 'Send Authorization: Bearer <access token or API key> in the connection payload.');
   const [scheme, token] = authorization.split(' ');
   if (scheme?.toLowerCase() !== 'bearer' || !token) throw new ApiError('invalid_token', 'Authorization must have the form Bearer <token>.');
-  const principal = await credentials.authenticate(token);
+  const principal = await credentials.authenticate(token, requestState(request).clientAddress);
   requestState(request).authenticatedAs = principal;
   const tenant = headers.get('x-service-tenant');
   if (!tenant) throw new ApiError('tenant_header_missing', 'Name the tenant in X-Service-Tenant in the connection payload.');

@@ -31,6 +31,8 @@ const environmentSchema = z.object({
   MAX_REQUEST_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
+  FAILED_AUTHENTICATIONS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
 });
 
 export interface PlatformConfig {
@@ -73,6 +75,8 @@ export interface PlatformConfig {
   requestTimeoutSeconds: number;
   /** How long stopping waits for requests in flight. */
   drainTimeoutSeconds: number;
+  /** Failed client authentications per minute, per client id and per source address, before attempts are refused (429). */
+  failedAuthenticationLimits: { perClient: number; perAddress: number };
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
@@ -108,6 +112,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     maxRequestBodyBytes: env.MAX_REQUEST_BODY_BYTES,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     drainTimeoutSeconds: env.DRAIN_TIMEOUT_SECONDS,
+    failedAuthenticationLimits: { perClient: env.FAILED_AUTHENTICATIONS_PER_CLIENT_PER_MINUTE, perAddress: env.FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE },
     // An override given as undefined means "not overridden", not "unset".
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };

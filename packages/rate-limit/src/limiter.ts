@@ -22,6 +22,12 @@ export interface RateLimiter {
   /** Counts one request of `key` in both windows; allowed only if both windows allow it. */
   consume(key: string, limits: RateLimits): Promise<RateLimitDecision>;
   /**
+   * Counts nothing: whole seconds until `key` may be counted again when a window has no request
+   * left (its next consume would be refused), else undefined. For limits that count only some
+   * requests (failed authentications) but must refuse every request once spent.
+   */
+  exhaustedFor(key: string, limits: RateLimits): Promise<number | undefined>;
+  /**
    * Resolves true once the shared store is connected (at once with the memory store), false if
    * it is not within `timeoutMs`; consume works either way (see `createRateLimiter`).
    */
@@ -165,16 +171,20 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     return windowLimiters;
   }
 
+  function checkLimits(key: string, limits: RateLimits): void {
+    if (closed) throw new Error('the rate limiter is closed');
+    if (!key) throw new TypeError('rate limit key must be a non-empty string');
+    for (const window of WINDOWS) {
+      const limit = window.limitOf(limits);
+      if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`rate limits must be positive integers, got ${String(limit)} per ${window.seconds} s`);
+    }
+  }
+
   return {
     store: redis ? 'redis' : 'memory',
 
     async consume(key, limits) {
-      if (closed) throw new Error('the rate limiter is closed');
-      if (!key) throw new TypeError('rate limit key must be a non-empty string');
-      for (const window of WINDOWS) {
-        const limit = window.limitOf(limits);
-        if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`rate limits must be positive integers, got ${String(limit)} per ${window.seconds} s`);
-      }
+      checkLimits(key, limits);
       if (redis && !redis.startupSettled) await redis.startup;
       const setAside = redis?.setAside() ?? false;
       const failuresBefore = redis?.failures ?? 0;
@@ -207,6 +217,23 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       }
       if (redis && !setAside && redis.failures === failuresBefore) redis.answered();
       return decide(outcomes);
+    },
+
+    async exhaustedFor(key, limits) {
+      checkLimits(key, limits);
+      if (redis && !redis.startupSettled) await redis.startup;
+      const setAside = redis?.setAside() ?? false;
+      // A failed Redis get falls back to the insurance limiter's counts (rate-limiter-flexible).
+      const waits = await Promise.all(
+        WINDOWS.map(async (window) => {
+          const limit = window.limitOf(limits);
+          const { shared, insurance } = limitersFor(window, limit);
+          const counted = await (setAside && insurance ? insurance : shared).get(key);
+          return counted && counted.consumedPoints >= limit ? counted.msBeforeNext : 0;
+        }),
+      );
+      const longest = Math.max(...waits);
+      return longest > 0 ? wholeSeconds(longest) : undefined;
     },
 
     async ready(timeoutMs = 5000) {

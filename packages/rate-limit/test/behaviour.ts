@@ -104,6 +104,20 @@ export function limiterBehaviour(limiter: () => RateLimiter): void {
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(59);
   });
 
+  it('tells without counting when a key has no request left, and for how long', async () => {
+    const key = freshKey('failures');
+    const limits = { perSecond: 10, perMinute: 10 };
+    expect(await limiter().exhaustedFor(key, limits)).toBeUndefined();
+    await burst(limiter(), key, limits, 9);
+    // Asking twice counts nothing: one request is still left.
+    expect(await limiter().exhaustedFor(key, limits)).toBeUndefined();
+    expect(await limiter().exhaustedFor(key, limits)).toBeUndefined();
+    expect((await limiter().consume(key, limits)).allowed).toBe(true);
+    const wait = await limiter().exhaustedFor(key, limits);
+    expect(wait).toBeGreaterThanOrEqual(58);
+    expect(wait).toBeLessThanOrEqual(60);
+  });
+
   it('rejects limits that are not positive integers', async () => {
     await expect(limiter().consume(freshKey(), { perSecond: 0, perMinute: 60 })).rejects.toThrow(/positive integers/);
     await expect(limiter().consume(freshKey(), { perSecond: 30, perMinute: Number.NaN })).rejects.toThrow(/positive integers/);

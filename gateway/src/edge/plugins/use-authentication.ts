@@ -1,6 +1,7 @@
 import { ApiError } from '@platform/errors';
 import type { Plugin } from 'graphql-yoga';
 import type { CredentialAuthenticator } from '../credentials.ts';
+import { TooManyFailedAuthentications } from '../failed-authentications.ts';
 import { requestState } from '../request-state.ts';
 import { graphqlErrorFor, problemFor } from '../responses.ts';
 
@@ -24,7 +25,7 @@ export function useAuthentication(options: { credentials: CredentialAuthenticato
         if (!authorization) throw new ApiError('unauthenticated', 'This endpoint needs a credential: send Authorization: Bearer <access token or API key>.');
         const [scheme, token] = authorization.split(' ');
         if (scheme?.toLowerCase() !== 'bearer' || !token) throw new ApiError('invalid_token', 'The Authorization header must have the form Bearer <token>.');
-        const principal = await options.credentials.authenticate(token);
+        const principal = await options.credentials.authenticate(token, requestState(request).clientAddress);
         requestState(request).authenticatedAs = principal;
         const tenant = request.headers.get(TENANT_HEADER);
         if (!tenant) throw new ApiError('tenant_header_missing', 'Name the tenant in the X-Service-Tenant header.');
@@ -37,6 +38,7 @@ export function useAuthentication(options: { credentials: CredentialAuthenticato
         const headers: Record<string, string> = {};
         if (code === 'unauthenticated') headers['www-authenticate'] = 'Bearer realm="platform"';
         if (code === 'invalid_token') headers['www-authenticate'] = 'Bearer realm="platform", error="invalid_token"';
+        if (error instanceof TooManyFailedAuthentications) headers['retry-after'] = String(error.retryAfterSeconds);
         endResponse(isGraphql ? graphqlErrorFor(error, request, headers) : problemFor(error, request, headers));
       }
     },

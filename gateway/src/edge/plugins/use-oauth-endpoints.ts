@@ -4,6 +4,7 @@ import { ApiError } from '@platform/errors';
 import { OAuthError, type TokenRequest, authenticateClient, exchangeClientCredentials, introspectToken, revokeAccessToken } from '@platform/subgraph-identity';
 import type { Plugin } from 'graphql-yoga';
 import type { CredentialAuthenticator } from '../credentials.ts';
+import type { AuthenticationAttempt, FailedAuthentications } from '../failed-authentications.ts';
 import { requestState } from '../request-state.ts';
 import { problemFor } from '../responses.ts';
 
@@ -14,7 +15,9 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
  * `revoke` (RFC 7009) and `introspect` (RFC 7662). They speak OAuth, not the platform's problem
  * format: JSON or form-encoded bodies, client credentials in the body or in HTTP Basic,
  * `{ error, error_description }` bodies with 400/401. Requests of an authenticated client count
- * against its tenant's rate limits like any other request.
+ * against its tenant's rate limits like any other request. Failed client authentications count
+ * per client id and per address (`failedAuthentications`); past either limit every attempt is
+ * 429 `slow_down` with `Retry-After`, whether the client id exists or not.
  */
 export function useOAuthEndpoints(options: {
   basePath: string;
@@ -22,6 +25,7 @@ export function useOAuthEndpoints(options: {
   issuer: TokenIssuer;
   verifyToken: TokenVerifier;
   credentials: CredentialAuthenticator;
+  failedAuthentications: FailedAuthentications;
   /** Counts the request against the limits of the named client's tenant (see useRateLimit). */
   admit(request: Request, tenantId: string): Promise<Response | undefined>;
 }): Plugin {
@@ -43,8 +47,15 @@ export function useOAuthEndpoints(options: {
         endResponse(problemFor(new ApiError('method_not_allowed', `${url.pathname} accepts POST only.`, { allowed_methods: ['POST'] }), request));
         return;
       }
+      const attempt: AuthenticationAttempt = { clientAddress: requestState(request).clientAddress };
       try {
         const oauthRequest = await readOAuthRequest(request);
+        if (typeof oauthRequest.client_id === 'string') attempt.clientId = oauthRequest.client_id;
+        const refusedFor = await options.failedAuthentications.refusedFor(attempt);
+        if (refusedFor !== undefined) {
+          endResponse(tooManyFailures(refusedFor));
+          return;
+        }
         // Every endpoint authenticates the client first. Only then does the request count for
         // (and get audited under) the client's tenant: knowing a client id must not let anyone
         // spend a tenant's rate limit or write into its audit trail.
@@ -53,12 +64,28 @@ export function useOAuthEndpoints(options: {
         endResponse((await options.admit(request, client.tenant_id)) ?? (await endpoint(client, oauthRequest)));
       } catch (error) {
         if (!(error instanceof OAuthError)) throw error;
+        if (error.error === 'invalid_client') {
+          const refusedFor = await options.failedAuthentications.failed(attempt);
+          if (refusedFor !== undefined) {
+            endResponse(tooManyFailures(refusedFor));
+            return;
+          }
+        }
         const headers: Record<string, string> = { ...NO_STORE };
         if (error.status === 401) headers['www-authenticate'] = 'Basic realm="platform"';
         endResponse(Response.json({ error: error.error, error_description: error.description }, { status: error.status, headers }));
       }
     },
   };
+}
+
+/** RFC 8628's `slow_down`: the one registered OAuth error that asks a client to wait. */
+function tooManyFailures(retryAfterSeconds: number): Response {
+  return Response.json(
+    // The same words whatever the cause, so that a refusal tells nothing about the client id.
+    { error: 'slow_down', error_description: 'Too many failed client authentications from this address or for this client id; retry after Retry-After seconds.' },
+    { status: 429, headers: { ...NO_STORE, 'retry-after': String(retryAfterSeconds) } },
+  );
 }
 
 async function readOAuthRequest(request: Request): Promise<TokenRequest> {
