@@ -31,6 +31,7 @@ import { useOAuthEndpoints } from './plugins/use-oauth-endpoints.ts';
 import { usePublicEndpoints } from './plugins/use-public-endpoints.ts';
 import { useRateLimit } from './plugins/use-rate-limit.ts';
 import { useRequestId } from './plugins/use-request-id.ts';
+import { corsFor, useSecurityHeaders } from './plugins/use-security-headers.ts';
 import { useStorableText } from './plugins/use-storable-text.ts';
 import { useSubscriptions } from './plugins/use-subscriptions.ts';
 import { type WebSocketSubscriptions, serveSubscriptionsOverWebSocket } from '../subscriptions/websocket-server.ts';
@@ -55,6 +56,10 @@ export interface EdgeOptions {
   logger: Logger;
   /** Live subscriptions per graphql-ws connection and per tenant (the defaults when absent). */
   subscriptionLimits?: SubscriptionLimits;
+  /** Browser origins allowed to call the API with credentials (none when absent). */
+  corsAllowedOrigins?: string[];
+  /** The platform's public URL is https: responses carry HSTS. */
+  servedOverTls?: boolean;
   failedAuthenticationLimits: FailedAuthenticationLimits;
 }
 
@@ -123,6 +128,7 @@ export function createEdge(options: EdgeOptions): Edge {
     // The HTTP listener answers the probes (/healthz, /readyz) before Yoga, in every phase.
     healthCheckEndpoint: HEALTH_ENDPOINT,
     landingPage: false,
+    cors: corsFor(options.corsAllowedOrigins ?? []),
     batching: false,
     graphiql: {
       title: 'Platform API',
@@ -139,6 +145,7 @@ export function createEdge(options: EdgeOptions): Edge {
     maskedErrors: maskUnexpectedErrors(options.logger),
     plugins: [
       useRequestId(),
+      useSecurityHeaders({ servedOverTls: options.servedOverTls ?? false, corsAllowedOrigins: options.corsAllowedOrigins ?? [] }),
       useAccessLog(options.logger),
       useAuditTrail({ recorder: options.auditRecorder, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, oauthBasePath: `${REST_BASE_PATH}/oauth`, logger: options.logger }),
       useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials, failedAuthentications, admit: rateLimit.admit }),

@@ -73,7 +73,7 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
     const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       if (response.headersSent || response.destroyed) return;
       const json = JSON.stringify(body);
-      response.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', 'cache-control': 'no-store', 'x-request-id': requestId, ...headers });
+      response.writeHead(status, { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-request-id': requestId, ...headers });
       response.end(json);
     };
     const refuse = (error: unknown, headers: Record<string, string> = {}) => {
@@ -166,7 +166,7 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
     socket.removeAllListeners('data');
     socket.write(
       `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/problem+json\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\ncache-control: no-store\r\nconnection: close\r\n\r\n${head ? '' : body}`,
+        `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\ncache-control: no-store\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${head ? '' : body}`,
     );
     discardRest(socket, DISCARD_BYTES_FACTOR * limits.bodyBytes);
     socket.once('end', () => socket.end());

@@ -33,6 +33,10 @@ const environmentSchema = z.object({
   DRAIN_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(600).default(10),
   FAILED_AUTHENTICATIONS_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  CORS_ALLOWED_ORIGINS: z
+    .string()
+    .regex(/^https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*$/, 'must be comma-separated origins such as https://console.example.com')
+    .optional(),
 });
 
 export interface PlatformConfig {
@@ -75,6 +79,8 @@ export interface PlatformConfig {
   requestTimeoutSeconds: number;
   /** How long stopping waits for requests in flight. */
   drainTimeoutSeconds: number;
+  /** Browser origins allowed to call the API with credentials (CORS); none by default. */
+  corsAllowedOrigins: string[];
   /** Failed client authentications per minute, per client id and per source address, before attempts are refused (429). */
   failedAuthenticationLimits: { perClient: number; perAddress: number };
 }
@@ -112,6 +118,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     maxRequestBodyBytes: env.MAX_REQUEST_BODY_BYTES,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     drainTimeoutSeconds: env.DRAIN_TIMEOUT_SECONDS,
+    corsAllowedOrigins: env.CORS_ALLOWED_ORIGINS?.split(',') ?? [],
     failedAuthenticationLimits: { perClient: env.FAILED_AUTHENTICATIONS_PER_CLIENT_PER_MINUTE, perAddress: env.FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE },
     // An override given as undefined means "not overridden", not "unset".
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
