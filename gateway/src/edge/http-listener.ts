@@ -3,10 +3,11 @@ import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { Logger } from '@platform/config';
 import { databaseFault } from '@platform/db';
-import { ApiError, type ErrorCode, problemFromError, retryAfterSeconds } from '@platform/errors';
+import { ApiError, type ErrorCode, problemFromError } from '@platform/errors';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { logRequest } from './plugins/use-access-log.ts';
 import { requestIdFor } from './request-state.ts';
+import { withRetryAfter } from './responses.ts';
 
 export const HEALTH_ENDPOINT = '/healthz';
 export const READINESS_ENDPOINT = '/readyz';
@@ -78,8 +79,7 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
     };
     const refuse = (error: unknown, headers: Record<string, string> = {}) => {
       const problem = problemFromError(error, requestId, path);
-      const retryAfter = retryAfterSeconds[problem.code];
-      reply(problem.status, problem, { ...(retryAfter !== undefined && { 'retry-after': String(retryAfter) }), ...headers });
+      reply(problem.status, problem, Object.fromEntries(withRetryAfter(problem, headers)));
       logRequest(logger, { request_id: requestId, method: request.method, path, status: problem.status, duration_ms: performance.now() - startedAt });
     };
 

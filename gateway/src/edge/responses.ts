@@ -11,7 +11,7 @@ export function problemFor(error: unknown, request: Request, headers: HeadersIni
 }
 
 /** `headers` plus the Retry-After the problem's code carries, unless one is given. */
-function withRetryAfter(problem: Problem, headers: HeadersInit): Headers {
+export function withRetryAfter(problem: Problem, headers: HeadersInit): Headers {
   const responseHeaders = new Headers(headers);
   const retryAfter = retryAfterSeconds[problem.code];
   if (retryAfter !== undefined && !responseHeaders.has('retry-after')) responseHeaders.set('retry-after', String(retryAfter));
