@@ -4,7 +4,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { Logger } from '@platform/config';
-import { installPlatformScalars } from '@platform/graphql-kit';
+import { type ScopeRequirement, installPlatformScalars, rootFieldScopes } from '@platform/graphql-kit';
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, getOperationAST, parse, print } from 'graphql';
 import { InProcessSubgraph } from './in-process-subgraph.ts';
 import type { SubgraphModule } from './subgraphs.ts';
@@ -15,6 +15,8 @@ export interface Supergraph {
   /** graphql-js style execute over the query planner; serves Yoga, SOFA and later graphql-ws. */
   execute(args: ExecutionArgs): Promise<ExecutionResult>;
   supergraphSdl: string;
+  /** Every root field with the scopes its subgraph declared for it (see rootFieldScopes). */
+  scopes: Map<string, ScopeRequirement['anyOf']>;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function createSupergraph(modules: SubgraphModule[], logger: Logger
   return {
     schema,
     supergraphSdl: composition.supergraphSdl,
+    scopes: new Map([...schemas.values()].flatMap((subgraphSchema) => rootFieldScopes(subgraphSchema)).map((requirement) => [requirement.coordinate, requirement.anyOf])),
     async execute(args) {
       const { source, hash, operation } = describe(args.document, args.operationName);
       if (!operation) throw new Error('no operation to execute');

@@ -8,3 +8,4 @@ export type { StockPort, StockChange, StockMovementSource, OrdersPort, Invoiceab
 export type { RestRoutes } from './rest-routes.ts';
 export type { SubgraphModule } from './subgraph-module.ts';
 export { defineLifecycle } from './lifecycle.ts';
+export { rootFieldScopes, type ScopeRequirement } from './operation-scopes.ts';
