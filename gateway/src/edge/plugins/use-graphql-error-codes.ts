@@ -49,6 +49,20 @@ function requestErrorCode(error: GraphQLError): ErrorCode | undefined {
   return undefined;
 }
 
+/**
+ * The `http` extension a request error keeps. Yoga marks a body that is not JSON (or is missing)
+ * with `spec: true`, which makes it answer 200 to a client accepting `application/json`; the
+ * GraphQL-over-HTTP specification says a JSON parsing failure SHOULD be 400 whatever the client
+ * accepts (graphql-http's audit BCF8), and the catalogue gives `malformed_body` 400, as REST
+ * answers it. So `malformed_body` drops the flag and is always 400.
+ */
+function requestErrorHttp(error: GraphQLError, code: ErrorCode): GraphQLError['extensions']['http'] {
+  const { http } = error.extensions;
+  if (code !== 'malformed_body' || !http) return http;
+  const { spec: _spec, ...always } = http;
+  return always;
+}
+
 /** Yoga's error masking: errors with a platform code pass; others are logged and masked. */
 export function maskUnexpectedErrors(logger: Logger): NonNullable<YogaServerOptions<object, object>['maskedErrors']> {
   return {
@@ -58,7 +72,7 @@ export function maskUnexpectedErrors(logger: Logger): NonNullable<YogaServerOpti
       const requestCode = error instanceof GraphQLError ? requestErrorCode(error) : undefined;
       // Only Yoga's `http` extension (status, Allow) stays: the client's mistake keeps its 4xx, and
       // nothing else Yoga attached (the JSON parser's message quotes the body) goes back.
-      if (requestCode) return new GraphQLError((error as GraphQLError).message, { extensions: { http: (error as GraphQLError).extensions.http, code: requestCode } });
+      if (requestCode) return new GraphQLError((error as GraphQLError).message, { extensions: { http: requestErrorHttp(error as GraphQLError, requestCode), code: requestCode } });
       const fault = databaseFault(error);
       if (fault) {
         logger.warn({ err: error }, 'database unavailable');
