@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/generated/**', '**/.data/**', '**/dist/**'] },
+  { ignores: ['**/node_modules/**', '**/generated/**', '**/.data/**', '**/dist/**', '**/.venv-schemathesis/**', '**/reports/**', '**/.stryker-tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: globals.node } },

@@ -1,9 +1,8 @@
 import { ApiError, type FieldError } from '@platform/errors';
-import { type GraphQLInputType, coerceInputValue, getNamedType, isEnumType, isListType, isNonNullType, isScalarType } from 'graphql';
+import { type GraphQLInputType, type GraphQLScalarType, coerceInputValue, getNamedType, isEnumType, isListType, isNonNullType, isScalarType } from 'graphql';
 import type { Route } from './route-table.ts';
 
-const INTEGER = /^-?\d{1,10}$/;
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+const INTEGER = /^-?[0-9]{1,10}$/;
 
 /**
  * Checks query parameters against the operation's arguments before SOFA sees them: SOFA would
@@ -44,13 +43,23 @@ function scalarProblem(type: GraphQLInputType, value: string): string | undefine
     case 'Boolean':
       return value === 'true' || value === 'false' ? undefined : 'must be true or false';
     case 'Int':
-      return INTEGER.test(value) && Math.abs(Number(value)) <= 2 ** 31 - 1 ? undefined : 'must be an integer';
+      return INTEGER.test(value) && Number(value) >= -(2 ** 31) && Number(value) <= 2 ** 31 - 1 ? undefined : 'must be an integer from -2147483648 to 2147483647';
     case 'DateTime':
-      return ISO_UTC.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : 'must be an ISO 8601 UTC time such as 2026-11-21T09:30:00Z';
+      return parses(named, value) ? undefined : 'must be an RFC 3339 date-time such as 2026-11-21T09:30:00Z';
     case 'MinorUnits':
-      return /^-?\d{1,16}$/.test(value) && Number.isSafeInteger(Number(value)) ? undefined : 'must be an integer amount in minor units';
+      return /^-?[0-9]{1,16}$/.test(value) && Number.isSafeInteger(Number(value)) ? undefined : 'must be an integer amount in minor units';
     default:
       return undefined;
+  }
+}
+
+/** Whether a custom scalar's own parsing (the supergraph's, see installPlatformScalars) accepts the value. */
+function parses(scalar: GraphQLScalarType, value: string): boolean {
+  try {
+    scalar.parseValue(value);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -86,7 +95,7 @@ export function validateArgumentsBody(route: Route, body: unknown): void {
   }
   const errors: FieldError[] = [];
   for (const [name, value] of Object.entries(body)) {
-    const arg = route.queryArgs.get(name);
+    const arg = route.bodyArgs.get(name);
     if (!arg) {
       errors.push({ field: name, message: 'unknown field' });
       continue;

@@ -11,10 +11,15 @@ export interface Route {
   pattern: RegExp;
   pathParams: string[];
   field: GraphQLField<unknown, unknown>;
-  /** Arguments given as query parameters (GET) or, for writes, outside the body. */
+  /** Arguments given as query parameters (reads only). */
   queryArgs: Map<string, GraphQLArgument>;
   /** The `input` argument of a write, filled from the JSON body. */
   bodyArg: GraphQLArgument | undefined;
+  /** A write without an `input` argument takes its other arguments (`version`) as fields of an optional JSON body. */
+  bodyArgs: Map<string, GraphQLArgument>;
+  /** The status of a successful answer (201 for creations). */
+  successStatus: number;
+  tags: string[];
   /** The route returns one record with a `version`: its response carries an `ETag`. */
   versioned: boolean;
 }
@@ -33,10 +38,25 @@ export function buildRouteTable(schema: GraphQLSchema, routes: RestRoutes): Rout
     // tolerating one here handed SOFA a path it could not route (a 500, found by the fuzz suite).
     const pattern = new RegExp(`^${config.path.replace(/:(\w+)/g, '([^/]+)')}$`);
     const bodyArg = config.method === 'GET' ? undefined : field.args.find((arg) => arg.name === 'input');
-    const queryArgs = new Map(field.args.filter((arg) => !pathParams.includes(arg.name) && arg !== bodyArg).map((arg) => [arg.name, arg]));
+    const otherArgs = new Map(field.args.filter((arg) => !pathParams.includes(arg.name) && arg !== bodyArg).map((arg) => [arg.name, arg]));
+    if (bodyArg && otherArgs.size > 0) throw new Error(`REST route ${config.method} ${config.path}: ${coordinate} takes an input object and other arguments (${[...otherArgs.keys()].join(', ')}); put them in the input`);
+    const read = config.method === 'GET';
     const returnType = getNullableType(field.type);
     const versioned = isObjectType(returnType) && 'version' in returnType.getFields();
-    return { coordinate, method: config.method, path: config.path, pattern, pathParams, field, queryArgs, bodyArg, versioned };
+    return {
+      coordinate,
+      method: config.method,
+      path: config.path,
+      pattern,
+      pathParams,
+      field,
+      queryArgs: read ? otherArgs : new Map(),
+      bodyArg,
+      bodyArgs: read || bodyArg ? new Map() : otherArgs,
+      versioned,
+      successStatus: config.responseStatus ?? 200,
+      tags: config.tags ?? [],
+    };
   });
 }
 

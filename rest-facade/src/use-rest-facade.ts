@@ -1,12 +1,12 @@
 import { filterSchema } from '@graphql-tools/utils';
 import { ApiError } from '@platform/errors';
-import type { RestRoutes } from '@platform/graphql-kit';
+import type { InputContract, RestRoutes } from '@platform/graphql-kit';
 import { type ExecutionArgs, type GraphQLSchema, isNonNullType } from 'graphql';
 import type { Plugin, YogaInitialContext } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi.ts';
+import { type OpenApiDocument, buildOpenApiDocument } from './openapi/document.ts';
 import { validateArgumentsBody, validateBody, validateQueryParameters } from './request-validation.ts';
-import { buildRouteTable, matchRoute } from './route-table.ts';
+import { type Route, buildRouteTable, matchRoute } from './route-table.ts';
 
 export interface RestFacadeOptions {
   /** The supergraph API schema: routes are checked against it; execution always runs on the gateway. */
@@ -15,6 +15,10 @@ export interface RestFacadeOptions {
   basePath: string;
   /** Fields SOFA must not select in REST responses (GraphQL-only navigation), as `Type.field`. */
   graphqlOnlyFields: string[];
+  /** The declared rules of inputs and arguments, published in the OpenAPI document. */
+  inputContract: InputContract;
+  /** The scopes each root field requires (`Query.field` → any of them), published per operation. */
+  scopes: Map<string, string[]>;
   /** Renders an error as the edge's problem response for the original request. */
   problemResponse(error: unknown, request: Request): Response;
   /** Carries the edge's per-request state (request id, principal) to the request SOFA receives. */
@@ -34,7 +38,7 @@ type Enveloped = ReturnType<Parameters<NonNullable<Plugin['onYogaInit']>>[0]['yo
  * of SOFA it checks what SOFA would let through: unknown routes and methods, unknown or
  * mistyped parameters, and request bodies, each a precise problem response.
  */
-export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDocument(): Promise<OpenApiDocument> } {
+export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Plugin; openApiDocument(): OpenApiDocument } {
   let getEnveloped: ((context: Record<string, unknown>) => Enveloped) | undefined;
   const routeTable = buildRouteTable(options.schema, options.routes);
   const ignored = new Set(options.graphqlOnlyFields);
@@ -49,7 +53,6 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDoc
     schema: sofaSchema,
     basePath: options.basePath,
     routes: Object.fromEntries(Object.entries(options.routes).map(([coordinate, route]) => [coordinate, { ...route }])),
-    openAPI: { info: { title: 'Platform API', version: 'v1' } },
     async context(serverContext: Record<string, unknown>) {
       if (!getEnveloped) throw new Error('the REST facade is used before Yoga initialised it');
       const enveloped = getEnveloped(serverContext);
@@ -63,22 +66,39 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDoc
       Response.json({ errors: errors.map((error) => (error instanceof Error && 'toJSON' in error ? (error as { toJSON(): unknown }).toJSON() : { message: String(error) })) }, { status: 500, headers: { [FACADE_ERRORS_HEADER]: '1' } })) as unknown as NonNullable<Parameters<typeof useSofa>[0]['errorHandler']>,
   });
 
-  let openApi: Promise<OpenApiDocument> | undefined;
+  let openApi: OpenApiDocument | undefined;
+  // The route of each request, found by `routes` (which runs before the edge's write plugins).
+  const matched = new WeakMap<Request, { route: Route; params: Record<string, string> }>();
 
   return {
+    /**
+     * Answers a path or method the facade does not serve (404 `route_not_found`, 405 with `Allow`)
+     * before the edge's plugins for writes (preconditions, idempotency) act on the request: an
+     * undeclared method is a 405 whatever its headers.
+     */
+    routes: {
+      onRequest({ request, url, endResponse }) {
+        if (!url.pathname.startsWith(`${options.basePath}/`)) return;
+        try {
+          const match = matchRoute(routeTable, request.method, url.pathname.slice(options.basePath.length));
+          if (!match) throw new ApiError('route_not_found', `No operation exists at ${request.method} ${url.pathname}.`);
+          if ('allowed' in match) {
+            throw new ApiError('method_not_allowed', `${url.pathname} accepts ${match.allowed.join(', ')}, not ${request.method}.`, { allowed_methods: match.allowed });
+          }
+          matched.set(request, match);
+          options.noteOperation(request, `${options.basePath}${match.route.path}`);
+        } catch (error) {
+          endResponse(options.problemResponse(error, request));
+        }
+      },
+    },
     onYogaInit({ yoga }) {
       getEnveloped = yoga.getEnveloped as unknown as typeof getEnveloped;
     },
     async onRequest({ request, url, serverContext, endResponse }) {
-      if (!url.pathname.startsWith(`${options.basePath}/`)) return;
+      const match = matched.get(request);
+      if (!match) return;
       try {
-        const path = url.pathname.slice(options.basePath.length);
-        const match = matchRoute(routeTable, request.method, path);
-        if (!match) throw new ApiError('route_not_found', `No operation exists at ${request.method} ${url.pathname}.`);
-        if ('allowed' in match) {
-          throw new ApiError('method_not_allowed', `${url.pathname} accepts ${match.allowed.join(', ')}, not ${request.method}.`, { allowed_methods: match.allowed });
-        }
-        options.noteOperation(request, `${options.basePath}${match.route.path}`);
         validateQueryParameters(match.route, url.searchParams);
         // A read goes to SOFA as it came; a write's body, read and checked here, is handed on
         // under the name of the operation's input argument, as SOFA expects it.
@@ -116,7 +136,7 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { openApiDoc
       }
     },
     openApiDocument() {
-      openApi ??= buildOpenApiDocument(sofa, options.basePath, routeTable);
+      openApi ??= buildOpenApiDocument({ basePath: options.basePath, routes: routeTable, servedSchema: sofaSchema, inputContract: options.inputContract, scopes: options.scopes });
       return openApi;
     },
   };

@@ -102,10 +102,10 @@ describe('audit trail', () => {
     expect(change).toMatchObject({ action: 'warehouse.create', resource_id: warehouse.id, status: null, surface: 'rest' });
 
     const refused = await api.send('POST', '/v1/inventory/items', { id: 'A-1', name: 'x', quantity_on_hand: 1, reorder_point: 1, warehouse_id: 'wh_unknown' });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     const records = await recordsOf(api, refused.headers.get('x-request-id') as string);
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ action: 'POST /v1/inventory/items', status: 400 });
+    expect(records[0]).toMatchObject({ action: 'POST /v1/inventory/items', status: 422 });
   });
 
   it('filters by actor, action, status and time range, newest first', async () => {

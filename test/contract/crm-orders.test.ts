@@ -88,25 +88,26 @@ describe('CRM orders: create, read, change, delete', () => {
       expect((await createOrder(api, salesOrder({ currency: 'CHF' }))).currency).toBe('CHF');
       const noCurrency = await createCustomer(api, { name: 'No currency', currency: undefined });
       const problem = await problemOf(await api.send('POST', '/v1/crm/orders', salesOrder({ customer_id: noCurrency.id })));
-      expect(problem).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'currency' }] });
+      expect(problem).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'currency' }] });
     });
 
+    // 400: the body breaks the published schema; 422: it names records that do not exist.
     it.each([
-      ['a zero quantity on the second line', { lines: [{ item_id: 'WIDGET', quantity: 1, unit_price: 1 }, { item_id: 'GADGET', quantity: 0, unit_price: 1 }] }, ['lines.1.quantity']],
-      ['a negative quantity', { lines: [{ item_id: 'WIDGET', quantity: -2, unit_price: 1 }] }, ['lines.0.quantity']],
-      ['a fractional quantity', { lines: [{ item_id: 'WIDGET', quantity: 1.5, unit_price: 1 }] }, ['lines.0.quantity']],
-      ['a negative unit price', { lines: [{ item_id: 'WIDGET', quantity: 1, unit_price: -1 }] }, ['lines.0.unit_price']],
-      ['an unknown SKU', { lines: [{ item_id: 'WIDGET', quantity: 1, unit_price: 1 }, { item_id: 'NO-SUCH-SKU', quantity: 1, unit_price: 1 }] }, ['lines.1.item_id']],
-      ['an unknown customer', { customer_id: 'cus_unknown' }, ['customer_id']],
-      ['a missing customer', { customer_id: undefined }, ['customer_id']],
-      ['an unknown kind', { kind: 'rental' }, ['kind']],
-      ['a malformed currency', { currency: 'euro' }, ['currency']],
-      ['a client-set channel', { channel: 'shopify' }, ['channel']],
-      ['an unknown customer and an unknown SKU together', { customer_id: 'cus_unknown', lines: [{ item_id: 'NOPE', quantity: 1, unit_price: 1 }] }, ['customer_id', 'lines.0.item_id']],
-    ])('refuses %s with 400 validation_failed naming the field, and creates nothing', async (_label, change, fields) => {
+      ['a zero quantity on the second line', { lines: [{ item_id: 'WIDGET', quantity: 1, unit_price: 1 }, { item_id: 'GADGET', quantity: 0, unit_price: 1 }] }, ['lines.1.quantity'], 400],
+      ['a negative quantity', { lines: [{ item_id: 'WIDGET', quantity: -2, unit_price: 1 }] }, ['lines.0.quantity'], 400],
+      ['a fractional quantity', { lines: [{ item_id: 'WIDGET', quantity: 1.5, unit_price: 1 }] }, ['lines.0.quantity'], 400],
+      ['a negative unit price', { lines: [{ item_id: 'WIDGET', quantity: 1, unit_price: -1 }] }, ['lines.0.unit_price'], 400],
+      ['an unknown SKU', { lines: [{ item_id: 'WIDGET', quantity: 1, unit_price: 1 }, { item_id: 'NO-SUCH-SKU', quantity: 1, unit_price: 1 }] }, ['lines.1.item_id'], 422],
+      ['an unknown customer', { customer_id: 'cus_unknown' }, ['customer_id'], 422],
+      ['a missing customer', { customer_id: undefined }, ['customer_id'], 400],
+      ['an unknown kind', { kind: 'rental' }, ['kind'], 400],
+      ['a malformed currency', { currency: 'euro' }, ['currency'], 400],
+      ['a client-set channel', { channel: 'shopify' }, ['channel'], 400],
+      ['an unknown customer and an unknown SKU together', { customer_id: 'cus_unknown', lines: [{ item_id: 'NOPE', quantity: 1, unit_price: 1 }] }, ['customer_id', 'lines.0.item_id'], 422],
+    ])('refuses %s with %s naming the field, and creates nothing', async (_label, change, fields, status) => {
       const before = (await json<List<Order>>(await api.get('/v1/crm/orders?per_page=1'), 200)).meta.total;
       const problem = await problemOf(await api.send('POST', '/v1/crm/orders', salesOrder(change)));
-      expect(problem).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(problem).toMatchObject({ status, code: status === 400 ? 'validation_failed' : 'rule_violation' });
       expect(problem.errors?.map((error) => error.field).sort()).toEqual(fields);
       expect((await json<List<Order>>(await api.get('/v1/crm/orders?per_page=1'), 200)).meta.total).toBe(before);
     });
@@ -120,7 +121,7 @@ describe('CRM orders: create, read, change, delete', () => {
       const archived = await createCustomer(api, { name: 'Gone' });
       await json(await api.send('POST', `/v1/crm/customers/${archived.id}/archive`, {}), 200);
       const problem = await problemOf(await api.send('POST', '/v1/crm/orders', salesOrder({ customer_id: archived.id })));
-      expect(problem).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'customer_id', message: expect.stringContaining('archived') }] });
+      expect(problem).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'customer_id', message: expect.stringContaining('archived') }] });
     });
 
     it("refuses another tenant's customer and SKU as unknown", async () => {
@@ -232,16 +233,16 @@ describe('CRM orders: create, read, change, delete', () => {
 
     it('refuses invalid lines and references naming the field, and changes nothing', async () => {
       const order = await createOrder(api, salesOrder());
-      for (const [body, fields] of [
-        [{ lines: [{ item_id: 'WIDGET', quantity: 1, unit_price: 1 }, { item_id: 'WIDGET', quantity: 0, unit_price: 1 }] }, ['lines.1.quantity']],
-        [{ lines: [{ item_id: 'MISSING', quantity: 1, unit_price: 1 }] }, ['lines.0.item_id']],
-        [{ customer_id: 'cus_nope' }, ['customer_id']],
-        [{ currency: null }, ['currency']],
-        [{ kind: 'purchase' }, ['kind']],
-        [{ channel: 'x' }, ['channel']],
+      for (const [body, fields, status] of [
+        [{ lines: [{ item_id: 'WIDGET', quantity: 1, unit_price: 1 }, { item_id: 'WIDGET', quantity: 0, unit_price: 1 }] }, ['lines.1.quantity'], 400],
+        [{ lines: [{ item_id: 'MISSING', quantity: 1, unit_price: 1 }] }, ['lines.0.item_id'], 422],
+        [{ customer_id: 'cus_nope' }, ['customer_id'], 422],
+        [{ currency: null }, ['currency'], 400],
+        [{ kind: 'purchase' }, ['kind'], 400],
+        [{ channel: 'x' }, ['channel'], 400],
       ] as const) {
         const problem = await problemOf(await api.send('PATCH', `/v1/crm/orders/${order.id}`, body));
-        expect(problem, JSON.stringify(body)).toMatchObject({ status: 400, code: 'validation_failed' });
+        expect(problem, JSON.stringify(body)).toMatchObject({ status, code: status === 400 ? 'validation_failed' : 'rule_violation' });
         expect(problem.errors?.map((error) => error.field)).toEqual(fields);
       }
       expect(await getOrder(api, order.id)).toEqual(order);

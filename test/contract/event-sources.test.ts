@@ -156,9 +156,9 @@ describe('order.created', () => {
 
     const refusals: Array<[Record<string, unknown>, number, string]> = [
       [{ kind: 'sales', customer_id: customerId, lines: [{ item_id: 'OC-A', quantity: 0, unit_price: 100 }] }, 400, 'validation_failed'],
-      [{ kind: 'sales', customer_id: customerId, lines: [{ item_id: 'OC-A', quantity: 1, unit_price: 100 }, { item_id: 'NO-SUCH-SKU', quantity: 1, unit_price: 100 }] }, 400, 'validation_failed'],
-      [{ kind: 'sales', customer_id: archived.id, lines: [{ item_id: 'OC-A', quantity: 1, unit_price: 100 }] }, 400, 'validation_failed'],
-      [{ kind: 'sales', customer_id: 'cus_unknown', lines: [{ item_id: 'OC-A', quantity: 1, unit_price: 100 }] }, 400, 'validation_failed'],
+      [{ kind: 'sales', customer_id: customerId, lines: [{ item_id: 'OC-A', quantity: 1, unit_price: 100 }, { item_id: 'NO-SUCH-SKU', quantity: 1, unit_price: 100 }] }, 422, 'rule_violation'],
+      [{ kind: 'sales', customer_id: archived.id, lines: [{ item_id: 'OC-A', quantity: 1, unit_price: 100 }] }, 422, 'rule_violation'],
+      [{ kind: 'sales', customer_id: 'cus_unknown', lines: [{ item_id: 'OC-A', quantity: 1, unit_price: 100 }] }, 422, 'rule_violation'],
       [{ kind: 'sales', customer_id: customerId, external_reference: 'TAKEN-1', lines: [{ item_id: 'OC-A', quantity: 1, unit_price: 100 }] }, 409, 'already_exists'],
     ];
     for (const [body, status, code] of refusals) {

@@ -46,7 +46,7 @@ describe('finance invoices from CRM orders', () => {
     expect(issued.status).toBe('issued');
   });
 
-  it('refuses draft and cancelled orders (invalid_state), purchase and unknown orders (validation_failed), and creates nothing', async () => {
+  it('refuses draft and cancelled orders (invalid_state), purchase and unknown orders (rule_violation), and creates nothing', async () => {
     const before = (await json<List<Invoice>>(await account.api.get('/v1/finance/invoices'), 200)).meta.total;
     for (const status of ['draft', 'cancelled'] as const) {
       const order = await salesOrder(status);
@@ -58,11 +58,11 @@ describe('finance invoices from CRM orders', () => {
     const purchase = await createOrder(account.api, { kind: 'purchase', customer_id: customerId, currency: 'EUR', lines: orderLines });
     await orderAction(account.api, purchase.id, 'confirm');
     const notSales = await problemOf(await account.api.send('POST', '/v1/finance/invoices', { order_id: purchase.id }));
-    expect(notSales).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'order_id' }] });
+    expect(notSales).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'order_id' }] });
     expect(notSales.detail).toContain('purchase');
-    expect(await problemOf(await account.api.send('POST', '/v1/finance/invoices', { order_id: 'ord_000000000000000000000000' }))).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'order_id' }] });
+    expect(await problemOf(await account.api.send('POST', '/v1/finance/invoices', { order_id: 'ord_000000000000000000000000' }))).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'order_id' }] });
     const other = await financeAccount();
-    expect(await problemOf(await other.api.send('POST', '/v1/finance/invoices', { order_id: purchase.id }))).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'order_id' }] });
+    expect(await problemOf(await other.api.send('POST', '/v1/finance/invoices', { order_id: purchase.id }))).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'order_id' }] });
     const confirmed = await salesOrder('confirmed');
     const mixed = await problemOf(await account.api.send('POST', '/v1/finance/invoices', { order_id: confirmed.id, customer_id: customerId, lines: [line()] }));
     expect(mixed.errors?.map((error) => error.field).sort()).toEqual(['customer_id', 'lines']);

@@ -101,11 +101,11 @@ describe('finance invoices: creation and computed amounts', () => {
     const tooBig = await problemOf(
       await account.api.send('POST', '/v1/finance/invoices', { customer_id: customerId, currency: 'EUR', lines: [line({ quantity: 2, unit_price: Number.MAX_SAFE_INTEGER })] }),
     );
-    expect(tooBig).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'lines.0.unit_price' }] });
+    expect(tooBig).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'lines.0.unit_price' }] });
     const sumTooBig = await problemOf(
       await account.api.send('POST', '/v1/finance/invoices', { customer_id: customerId, currency: 'EUR', lines: [line({ unit_price: 5_000_000_000_000_000 }), line({ unit_price: 5_000_000_000_000_000 })] }),
     );
-    expect(sumTooBig).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'lines' }] });
+    expect(sumTooBig).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'lines' }] });
   });
 
   it('names every field at fault and creates nothing', async () => {
@@ -123,6 +123,7 @@ describe('finance invoices: creation and computed amounts', () => {
       ['currency', 'due_date', 'lines.0.tax_rate', 'lines.1.quantity', 'lines.2.unit_price', 'lines.3.description', 'lines.4.item_id'].sort(),
     );
     const missing = await problemOf(await fresh.api.send('POST', '/v1/finance/invoices', { lines: [line()], tax_rate: 100 }));
+    expect(missing).toMatchObject({ status: 422, code: 'rule_violation' });
     expect(missing.errors?.map((error) => error.field).sort()).toEqual(['currency', 'customer_id', 'tax_rate']);
     const unknownField = await problemOf(await fresh.api.send('POST', '/v1/finance/invoices', { customer_id: customer.id, currency: 'EUR', total: 5 }));
     expect(unknownField).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'total', message: 'unknown field' }] });
@@ -131,11 +132,11 @@ describe('finance invoices: creation and computed amounts', () => {
 
   it('refuses an unknown customer and another tenant’s customer at customer_id', async () => {
     const unknown = await problemOf(await account.api.send('POST', '/v1/finance/invoices', { customer_id: 'cus_000000000000000000000000', currency: 'EUR', lines: [line()] }));
-    expect(unknown).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'customer_id' }] });
+    expect(unknown).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'customer_id' }] });
     const other = await financeAccount();
     const theirs = await createCustomer(other.api);
     const foreign = await problemOf(await account.api.send('POST', '/v1/finance/invoices', { customer_id: theirs.id, currency: 'EUR', lines: [line()] }));
-    expect(foreign).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'customer_id' }] });
+    expect(foreign).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'customer_id' }] });
   });
 
   it('answers 404 for unknown ids and for another tenant’s invoices, on every route', async () => {
@@ -204,20 +205,20 @@ describe('finance invoices: changing drafts', () => {
 
   it('refuses invalid changes, naming the field, and changes nothing', async () => {
     const draft = await createInvoice(account.api, { customer_id: customerId, currency: 'EUR', lines: [line()] });
-    const cases: Array<[Record<string, unknown>, string]> = [
-      [{ customer_id: 'cus_000000000000000000000000' }, 'customer_id'],
+    const cases: Array<[Record<string, unknown>, string, number?]> = [
+      [{ customer_id: 'cus_000000000000000000000000' }, 'customer_id', 422],
       [{ currency: 'EU' }, 'currency'],
       [{ lines: [line(), line({ tax_rate: -1 })] }, 'lines.1.tax_rate'],
       [{ memo: null }, 'memo'],
       [{ order_id: 'ord_1' }, 'order_id'],
       [{ payment_terms_days: 4000 }, 'payment_terms_days'],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, field, status = 400] of cases) {
       const problem = await problemOf(await account.api.send('PATCH', `/v1/finance/invoices/${draft.id}`, body));
-      expect(problem, JSON.stringify(body)).toMatchObject({ status: 400, code: 'validation_failed' });
+      expect(problem, JSON.stringify(body)).toMatchObject({ status, code: status === 400 ? 'validation_failed' : 'rule_violation' });
       expect(problem.errors?.map((error) => error.field)).toContain(field);
     }
-    expect(await problemOf(await account.api.send('PATCH', `/v1/finance/invoices/${draft.id}`, {}))).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(await problemOf(await account.api.send('PATCH', `/v1/finance/invoices/${draft.id}`, {}))).toMatchObject({ status: 422, code: 'rule_violation' });
     expect(await getInvoice(account.api, draft.id)).toEqual(draft);
   });
 
@@ -236,14 +237,16 @@ describe('finance invoices: changing drafts', () => {
 
     // Actions check versions too: a stale If-Match or version on issue, pay and delete changes nothing.
     expect(await problemOf(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/issue`, {}, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
-    expect(await problemOf(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/issue?version=1`, {}))).toMatchObject({ status: 409, code: 'version_conflict' });
+    expect(await problemOf(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/issue`, { version: 1 }))).toMatchObject({ status: 409, code: 'version_conflict' });
+    // An action takes its version in the body, never in the query.
+    expect(await problemOf(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/issue?version=1`, {}))).toMatchObject({ status: 400, code: 'unknown_parameter', errors: [{ field: 'version' }] });
     expect(await problemOf(await account.api.send('DELETE', `/v1/finance/invoices/${draft.id}`, undefined, { 'if-match': '"1"' }))).toMatchObject({ status: 412, code: 'precondition_failed' });
     expect(await getInvoice(account.api, draft.id)).toEqual(current);
 
     const ok = await account.api.send('PATCH', `/v1/finance/invoices/${draft.id}`, { memo: 'v3' }, { 'if-match': '"2"' });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('etag')).toBe('"3"');
-    const issued = await json<Invoice>(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/issue?version=3`, {}), 200);
+    const issued = await json<Invoice>(await account.api.send('POST', `/v1/finance/invoices/${draft.id}/issue`, { version: 3 }), 200);
     expect(issued).toMatchObject({ status: 'issued', version: 4 });
     const payStale = await problemOf(await invoiceAction(account.api, draft.id, 'pay', { version: 3 }));
     expect(payStale).toMatchObject({ status: 409, code: 'version_conflict', current_version: 4 });
@@ -367,7 +370,7 @@ describe('finance invoices: lifecycle', () => {
     const partial = await json<Invoice>(await invoiceAction(account.api, issued.id, 'pay', { amount: 3_000 }), 200);
     expect(partial).toMatchObject({ status: 'issued', amount_paid: 3_000, amount_due: 7_000, paid_at: null });
     const over = await problemOf(await invoiceAction(account.api, issued.id, 'pay', { amount: 7_001 }));
-    expect(over).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'amount' }] });
+    expect(over).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'amount' }] });
     expect(await problemOf(await invoiceAction(account.api, issued.id, 'pay', { amount: 0 }))).toMatchObject({ status: 400, errors: [{ field: 'amount' }] });
     expect(await problemOf(await invoiceAction(account.api, issued.id, 'pay', { amount: -5 }))).toMatchObject({ status: 400, errors: [{ field: 'amount' }] });
     expect(await getInvoice(account.api, issued.id)).toEqual(partial);

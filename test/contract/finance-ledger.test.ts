@@ -109,7 +109,7 @@ describe('finance ledger: manual journal entries', () => {
     const future = await problemOf(
       await account.api.send('POST', '/v1/finance/ledger-entries', { ...rent, posted_at: new Date(Date.now() + 86_400_000).toISOString() }),
     );
-    expect(future).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'posted_at' }] });
+    expect(future).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'posted_at' }] });
     const unknownField = await problemOf(await account.api.send('POST', '/v1/finance/ledger-entries', { ...rent, source_type: 'invoice' }));
     expect(unknownField).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'source_type', message: 'unknown field' }] });
     const fraction = await problemOf(await account.api.send('POST', '/v1/finance/ledger-entries', { ...rent, lines: [{ account: 'a', debit: 1.5 }, { account: 'b', credit: 1.5 }] }));

@@ -76,7 +76,7 @@ describe('archiving items and warehouses, warehouse changes, item sorting', () =
       await refusal(await api.send('PATCH', `/v1/inventory/warehouses/${id}`, { name: 'Stale', version: 1 }), 409, 'version_conflict', ['version']);
       await refusal(await api.request('PATCH', `/v1/inventory/warehouses/${id}`, { name: 'Stale' }, { 'if-match': '"1"' }), 412, 'precondition_failed');
       await refusal(await api.send('PATCH', `/v1/inventory/warehouses/${id}`, { name: '' }), 400, 'validation_failed', ['name']);
-      await refusal(await api.send('PATCH', `/v1/inventory/warehouses/${id}`, {}), 400, 'validation_failed', ['']);
+      await refusal(await api.send('PATCH', `/v1/inventory/warehouses/${id}`, {}), 422, 'rule_violation', ['']);
       await refusal(await api.send('PATCH', `/v1/inventory/warehouses/${id}`, { name: null }), 400, 'validation_failed', ['name']);
       expect(await json<Warehouse>(await api.get(`/v1/inventory/warehouses/${id}`))).toEqual(renamed);
       await refusal(await api.send('PATCH', '/v1/inventory/warehouses/wh_unknown', { name: 'x' }), 404, 'not_found');
@@ -100,10 +100,10 @@ describe('archiving items and warehouses, warehouse changes, item sorting', () =
       await refusal(await api.request('POST', `/v1/inventory/warehouses/${depot}/archive`), 409, 'invalid_state');
 
       // An archived warehouse takes no stock and no items.
-      await refusal(await action(api, 'WH-HOME', 'receive', { quantity: 1, warehouse_id: depot }), 400, 'validation_failed', ['warehouse_id']);
-      await refusal(await action(api, 'WH-HOME', 'transfer', { quantity: 1, from_warehouse_id: home, to_warehouse_id: depot }), 400, 'validation_failed', ['to_warehouse_id']);
-      await refusal(await api.send('PATCH', '/v1/inventory/items/WH-HOME', { warehouse_id: depot }), 400, 'validation_failed', ['warehouse_id']);
-      await refusal(await api.send('POST', '/v1/inventory/items', { id: 'WH-NEW', name: 'n', quantity_on_hand: 0, reorder_point: 0, warehouse_id: depot }), 400, 'validation_failed', ['warehouse_id']);
+      await refusal(await action(api, 'WH-HOME', 'receive', { quantity: 1, warehouse_id: depot }), 422, 'rule_violation', ['warehouse_id']);
+      await refusal(await action(api, 'WH-HOME', 'transfer', { quantity: 1, from_warehouse_id: home, to_warehouse_id: depot }), 422, 'rule_violation', ['to_warehouse_id']);
+      await refusal(await api.send('PATCH', '/v1/inventory/items/WH-HOME', { warehouse_id: depot }), 422, 'rule_violation', ['warehouse_id']);
+      await refusal(await api.send('POST', '/v1/inventory/items', { id: 'WH-NEW', name: 'n', quantity_on_hand: 0, reorder_point: 0, warehouse_id: depot }), 422, 'rule_violation', ['warehouse_id']);
       expect(await expectConsistentStock(api, 'WH-HOME')).toEqual({ [depot]: 0, [home]: 2 });
     });
 

@@ -224,7 +224,7 @@ describe('webhook delivery (sandbox tenant, receivers on loopback)', () => {
       [unsubscribed.id, 'is a custom.elsewhere event, a type the endpoint does not subscribe to'],
     ] as const) {
       const response = await api.send('POST', `/v1/events/webhook-endpoints/${endpoint.id}/resend`, { event_id: eventId });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(422);
       expect((await problemOf(response)).errors).toEqual([{ field: 'event_id', message }]);
     }
     const mine = await publish(api, 'custom.resend_rules', {});
@@ -264,7 +264,7 @@ describe('webhook delivery (sandbox tenant, receivers on loopback)', () => {
     const empty = await json<{ deliveries: number }>(await fresh.sandbox.send('POST', `/v1/events/webhook-endpoints/${endpoint.id}/replay`, { occurred_after: '2001-01-01T00:00:00Z', occurred_before: '2001-01-02T00:00:00Z' }));
     expect(empty).toEqual({ deliveries: 0 });
     const backwards = await fresh.sandbox.send('POST', `/v1/events/webhook-endpoints/${endpoint.id}/replay`, { occurred_after: until.occurred_at, occurred_before: from.occurred_at });
-    expect(backwards.status).toBe(400);
+    expect(backwards.status).toBe(422);
     expect((await problemOf(backwards)).errors?.map((error) => error.field)).toEqual(['occurred_before']);
     const missing = await fresh.sandbox.send('POST', `/v1/events/webhook-endpoints/${endpoint.id}/replay`, { occurred_after: from.occurred_at });
     expect(missing.status).toBe(400);

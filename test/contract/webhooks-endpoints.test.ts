@@ -15,10 +15,10 @@ describe('webhook endpoints: register, read, change, disable, delete', () => {
     receiverUrl = (await startReceiver()).url;
   });
 
-  const fieldsOf = async (response: Response) => {
-    expect(response.status).toBe(400);
+  /** The fields of a refusal: 400 when the body breaks the published schema, 422 for the rules it cannot state (the URL policy, scopes, duplicates). */
+  const fieldsOf = async (response: Response, status: 400 | 422 = 422) => {
     const problem = await problemOf(response);
-    expect(problem.code).toBe('validation_failed');
+    expect({ status: problem.status, code: problem.code }).toEqual({ status, code: status === 400 ? 'validation_failed' : 'rule_violation' });
     return problem.errors ?? [];
   };
 
@@ -62,14 +62,14 @@ describe('webhook endpoints: register, read, change, disable, delete', () => {
         const errors = await fieldsOf(await sandbox.send('POST', '/v1/events/webhook-endpoints', { url, event_types: ['custom.a'] }));
         expect(errors, url).toEqual([{ field: 'url', message: expect.stringMatching(/private or reserved address/) }]);
       }
-      for (const [url, reason] of [
-        ['ftp://93.184.215.14/', /https/],
-        ['not a url', /absolute http\(s\) URL/],
-        ['https://user:pw@93.184.215.14/', /credentials/],
-        [`https://93.184.215.14/${'a'.repeat(2100)}`, /2048/],
-        ['https://does-not-exist.invalid/', /does not resolve/],
+      for (const [url, reason, status] of [
+        ['ftp://93.184.215.14/', /https/, 422],
+        ['not a url', /absolute http\(s\) URL/, 422],
+        ['https://user:pw@93.184.215.14/', /credentials/, 422],
+        [`https://93.184.215.14/${'a'.repeat(2100)}`, /2048/, 400],
+        ['https://does-not-exist.invalid/', /does not resolve/, 422],
       ] as const) {
-        const errors = await fieldsOf(await sandbox.send('POST', '/v1/events/webhook-endpoints', { url, event_types: ['custom.a'] }));
+        const errors = await fieldsOf(await sandbox.send('POST', '/v1/events/webhook-endpoints', { url, event_types: ['custom.a'] }), status);
         expect(errors.map((error) => error.field), url).toEqual(['url']);
         expect(errors[0]?.message).toMatch(reason);
       }
@@ -86,20 +86,20 @@ describe('webhook endpoints: register, read, change, disable, delete', () => {
     });
 
     it('checks event types: known or custom, at least one, no duplicates, receivable with the credential’s scopes', async () => {
-      const cases: Array<[unknown, Array<{ field: string; message: RegExp }>]> = [
-        [[], [{ field: 'event_types', message: /at least one/ }]],
-        [['order.created', 'order.created'], [{ field: 'event_types.1', message: /listed twice/ }]],
-        [['custom.ok', 'order.deleted', 'Custom.X'], [{ field: 'event_types.1', message: /not an event type/ }, { field: 'event_types.2', message: /not an event type/ }]],
-        [['inventory.stock.low'], [{ field: 'event_types.0', message: /needs the scope inventory:read/ }]],
+      const cases: Array<[unknown, Array<{ field: string; message: RegExp }>, 400 | 422]> = [
+        [[], [{ field: 'event_types', message: /at least one/ }], 400],
+        [['order.created', 'order.created'], [{ field: 'event_types.1', message: /listed twice/ }], 422],
+        [['custom.ok', 'order.deleted', 'Custom.X'], [{ field: 'event_types.1', message: /not an event type/ }, { field: 'event_types.2', message: /not an event type/ }], 400],
+        [['inventory.stock.low'], [{ field: 'event_types.0', message: /needs the scope inventory:read/ }], 422],
       ];
-      for (const [eventTypes, expected] of cases) {
-        const errors = await fieldsOf(await sandbox.send('POST', '/v1/events/webhook-endpoints', { url: receiverUrl, event_types: eventTypes }));
+      for (const [eventTypes, expected, status] of cases) {
+        const errors = await fieldsOf(await sandbox.send('POST', '/v1/events/webhook-endpoints', { url: receiverUrl, event_types: eventTypes }), status);
         expect(errors.map((error) => error.field)).toEqual(expected.map((entry) => entry.field));
         errors.forEach((error, index) => expect(error.message).toMatch((expected[index] as { message: RegExp }).message));
       }
-      const allErrors = await fieldsOf(await sandbox.send('POST', '/v1/events/webhook-endpoints', { url: 'http://10.1.2.3/', description: 'x'.repeat(501), event_types: [] }));
+      const allErrors = await fieldsOf(await sandbox.send('POST', '/v1/events/webhook-endpoints', { url: 'http://10.1.2.3/', description: 'x'.repeat(501), event_types: [] }), 400);
       expect(allErrors.map((error) => error.field)).toEqual(['description', 'event_types', 'url']);
-      const missing = await fieldsOf(await sandbox.send('POST', '/v1/events/webhook-endpoints', { description: 'none' }));
+      const missing = await fieldsOf(await sandbox.send('POST', '/v1/events/webhook-endpoints', { description: 'none' }), 400);
       expect(missing.map((error) => error.field).sort()).toEqual(['event_types', 'url']);
     });
 
@@ -144,9 +144,9 @@ describe('webhook endpoints: register, read, change, disable, delete', () => {
       expect(response.headers.get('etag')).toBe('"2"');
       expect(changed).toMatchObject({ url: second.url, description: null, event_types: ['custom.b', 'order.created'], version: 2 });
       expect(changed).not.toHaveProperty('secret');
-      const errors = await fieldsOf(await sandbox.send('PATCH', `/v1/events/webhook-endpoints/${endpoint.id}`, { url: 'http://192.168.0.1/', event_types: ['nope'] }));
+      const errors = await fieldsOf(await sandbox.send('PATCH', `/v1/events/webhook-endpoints/${endpoint.id}`, { url: 'http://192.168.0.1/', event_types: ['nope'] }), 400);
       expect(errors.map((error) => error.field)).toEqual(['event_types.0', 'url']);
-      const nulls = await fieldsOf(await sandbox.send('PATCH', `/v1/events/webhook-endpoints/${endpoint.id}`, { url: null }));
+      const nulls = await fieldsOf(await sandbox.send('PATCH', `/v1/events/webhook-endpoints/${endpoint.id}`, { url: null }), 400);
       expect(nulls.map((error) => error.field)).toEqual(['url']);
       expect(await json<Endpoint>(await sandbox.get(`/v1/events/webhook-endpoints/${endpoint.id}`))).toEqual(changed);
     });
@@ -281,7 +281,7 @@ describe('webhook endpoints of a production tenant without the receiver scope', 
   it('refuses platform types whose scope the client was never granted', async () => {
     const account = await signedInAccount(['webhooks:write', 'webhooks:read', 'events:read']);
     const response = await account.api.send('POST', '/v1/events/webhook-endpoints', { url: PUBLIC_HTTPS, event_types: ['order.created', 'inventory.stock.low', 'custom.ok'] });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect((await problemOf(response)).errors?.map((error) => error.field)).toEqual(['event_types.0', 'event_types.1']);
   });
 });

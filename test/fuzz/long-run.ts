@@ -1,10 +1,13 @@
 /**
- * The long fuzz run: `npm run fuzz -- [cases] [--seed <n>] [--concurrency <n>]` (default 100,000
- * cases, a random seed, 4 requests in flight). Starts its own platform on a fresh database, as
- * the test run does, sends cases drawn evenly from every target of the published contract
- * (each REST operation, each root field, the GraphQL transport) and prints progress, then the
+ * The long fuzz run: `npm run fuzz -- [cases] [--seed <n>] [--concurrency <n>]
+ * [--schemathesis-minutes <m>]` (default 100,000 cases, a random seed, 4 requests in flight, 30
+ * minutes for each Schemathesis run). Starts its own platform on a fresh database, as the test run
+ * does. First the suite's own cases, drawn evenly from every target of the published contract
+ * (each REST operation, each root field, the GraphQL transport), with progress and then the
  * figures: cases per second, statuses, error codes and each kind of failure with an example.
- * Exits with 1 when any case broke a property. The same seed and case count send the same cases.
+ * Then Schemathesis against the REST document and the GraphQL schema (schemathesis.ts), each for
+ * its time budget (`0` skips them). Exits with 1 when any case broke a property or any check
+ * failed. The same seed and case count send the same cases.
  */
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -12,16 +15,18 @@ import { createPrismaClient } from '@platform/db';
 import fc from 'fast-check';
 import { startTestPlatform } from '../support/global-setup.ts';
 import { newStatistics, prepareFuzzing, recordVerdict, summary } from './harness.ts';
+import { runSchemathesis } from './schemathesis.ts';
 
 /** Cases generated at a time: generated cases hold their bodies (some of megabytes) until sent. */
 const CHUNK = 500;
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { seed: { type: 'string' }, concurrency: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { seed: { type: 'string' }, concurrency: { type: 'string' }, 'schemathesis-minutes': { type: 'string' } } });
 const total = Number(positionals[0] ?? 100_000);
 const seed = Number(values.seed ?? randomInt(2 ** 31));
 const concurrency = Number(values.concurrency ?? 4);
-if (!Number.isInteger(total) || total < 1 || !Number.isInteger(seed) || !Number.isInteger(concurrency) || concurrency < 1) {
-  console.error('usage: npm run fuzz -- [cases] [--seed <integer>] [--concurrency <n>]');
+const schemathesisMinutes = Number(values['schemathesis-minutes'] ?? 30);
+if (!Number.isInteger(total) || total < 1 || !Number.isInteger(seed) || !Number.isInteger(concurrency) || concurrency < 1 || !(schemathesisMinutes >= 0)) {
+  console.error('usage: npm run fuzz -- [cases] [--seed <integer>] [--concurrency <n>] [--schemathesis-minutes <m>]');
   process.exit(2);
 }
 
@@ -47,6 +52,25 @@ try {
   }
   console.log(`\nseed ${seed}\n${summary(statistics)}`);
   exitCode = statistics.failures.size > 0 ? 1 : 0;
+  for (const target of schemathesisMinutes > 0 ? (['rest', 'graphql'] as const) : []) {
+    console.log(`\nSchemathesis (${target}), ${schemathesisMinutes} minutes, seed ${seed}…`);
+    const result = await runSchemathesis(target, {
+      platformUrl: platform.url,
+      account: fuzzing.account,
+      authorization: (await fuzzing.account.headers()).authorization,
+      seed,
+      maxExamples: 100_000,
+      maxTimeSeconds: schemathesisMinutes * 60,
+    });
+    console.log(`${result.cases} cases over ${result.operations} operations in ${result.seconds.toFixed(0)} s (${(result.cases / result.seconds).toFixed(1)}/s); ${result.succeeded.length} operations succeeded at least once`);
+    console.log(`statuses: ${JSON.stringify(result.statuses)}`);
+    console.log(`failures: ${result.failures.length}, errors: ${result.errors.length}`);
+    for (const problem of [...result.failures, ...result.errors]) console.log(`  ${problem}`);
+    if (result.failures.length > 0 || result.errors.length > 0) {
+      console.log(result.output.slice(-20_000));
+      exitCode = 1;
+    }
+  }
 } finally {
   await prisma.$disconnect();
   await platform.stop();

@@ -144,7 +144,7 @@ describe('tenant isolation of inventory data', () => {
   it('never lets one tenant change the records of another', async () => {
     expect((await problemOf(await intruder.send('PATCH', `${LIST}/SECRET-1`, { quantity_on_hand: 0 }))).code).toBe('not_found');
     const borrowed = await problemOf(await intruder.send('POST', LIST, { id: 'X-1', name: 'x', quantity_on_hand: 1, reorder_point: 1, warehouse_id: ownerWarehouse }));
-    expect(borrowed).toMatchObject({ code: 'validation_failed', errors: [{ field: 'warehouse_id' }] });
+    expect(borrowed).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'warehouse_id' }] });
     // The same SKU may exist in both tenants: ids are scoped per tenant.
     const intruderWarehouse = ((await (await intruder.send('POST', '/v1/inventory/warehouses', { name: 'Mine' })).json()) as { id: string }).id;
     expect((await intruder.send('POST', LIST, { id: 'SECRET-1', name: 'Mine', quantity_on_hand: 1, reorder_point: 1, warehouse_id: intruderWarehouse })).status).toBe(201);

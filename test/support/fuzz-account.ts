@@ -13,6 +13,8 @@ const FUZZ_RATE_LIMITS = { rate_limit_per_second: 100_000, rate_limit_per_minute
 
 export interface FuzzAccount {
   tenantId: string;
+  /** The tenant's OAuth client, for tools that fetch their own tokens (Schemathesis). */
+  client: { client_id: string; client_secret: string };
   /** Every scope of the catalogue but the self-revoking ones. */
   scopes: string[];
   /** `Authorization` and `X-Service-Tenant` for a request now (the token is renewed before it expires). */
@@ -31,6 +33,7 @@ export async function createFuzzAccount(prisma: PrismaClient, platformUrl: strin
   let token: { value: string; renewAt: number } | undefined;
   return {
     tenantId: production.id,
+    client: { client_id: client.client_id, client_secret: client.client_secret },
     scopes,
     async headers() {
       if (!token || Date.now() >= token.renewAt) {

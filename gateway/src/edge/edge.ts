@@ -112,6 +112,8 @@ export function createEdge(options: EdgeOptions): Edge {
     basePath: REST_BASE_PATH,
     routes: Object.assign({}, ...options.subgraphs.map((subgraph) => subgraph.restRoutes)),
     graphqlOnlyFields: options.subgraphs.flatMap((subgraph) => subgraph.graphqlOnlyFields),
+    inputContract: options.supergraph.inputContract,
+    scopes: options.supergraph.scopes,
     problemResponse: (error, request) => {
       logIfInternal(options.logger, error, request);
       return problemFor(error, request);
@@ -121,6 +123,8 @@ export function createEdge(options: EdgeOptions): Edge {
       requestState(request).operation = operation;
     },
   });
+  // Built now: a route, a rule or a scope the document cannot describe stops the start, not a request.
+  restFacade.openApiDocument();
 
   const yoga = createYoga<Record<string, unknown>, SubgraphContext>({
     schema: options.supergraph.schema,
@@ -152,6 +156,7 @@ export function createEdge(options: EdgeOptions): Edge {
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH }),
       rateLimit,
+      restFacade.routes,
       usePreconditions({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
       useIdempotency({ prisma: options.prisma, graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger }),
       restFacade,

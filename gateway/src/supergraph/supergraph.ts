@@ -4,7 +4,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { Logger } from '@platform/config';
-import { type ScopeRequirement, installPlatformScalars, rootFieldScopes } from '@platform/graphql-kit';
+import { type InputContract, type ScopeRequirement, inputContract, installPlatformScalars, mergeInputContracts, rootFieldScopes } from '@platform/graphql-kit';
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, getOperationAST, parse, print } from 'graphql';
 import { InProcessSubgraph } from './in-process-subgraph.ts';
 import type { SubgraphModule } from './subgraphs.ts';
@@ -17,6 +17,8 @@ export interface Supergraph {
   supergraphSdl: string;
   /** Every root field with the scopes its subgraph declared for it (see rootFieldScopes). */
   scopes: Map<string, ScopeRequirement['anyOf']>;
+  /** The declared rules of every input type and argument, for the published contract. */
+  inputContract: InputContract;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function createSupergraph(modules: SubgraphModule[], logger: Logger
     schema,
     supergraphSdl: composition.supergraphSdl,
     scopes: new Map([...schemas.values()].flatMap((subgraphSchema) => rootFieldScopes(subgraphSchema)).map((requirement) => [requirement.coordinate, requirement.anyOf])),
+    inputContract: mergeInputContracts([...schemas.values()].map(inputContract)),
     async execute(args) {
       const { source, hash, operation } = describe(args.document, args.operationName);
       if (!operation) throw new Error('no operation to execute');

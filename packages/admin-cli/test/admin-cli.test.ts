@@ -74,7 +74,7 @@ describe('admin CLI', { timeout: 60_000 }, () => {
     const result = await admin('client', 'create', '--tenant', String(tenant.id), '--scopes', 'inventory:read bogus:write');
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe('error: Unknown scopes: bogus:write.\n');
+    expect(result.stderr).toBe('error: The request is invalid: scopes.1: bogus:write is not a scope of the catalogue (GET /v1/auth/scopes)\n');
   });
 
   it('rejects an unknown tenant with exit code 2', async () => {

@@ -10,7 +10,13 @@ export const errorCatalogue = {
   insufficient_scope: { status: 403, title: 'Missing scope', description: 'The credential lacks the scope the operation requires; `required_scope` names it.' },
   invalid_parameter: { status: 400, title: 'Invalid parameter', description: 'A query or path parameter has a value of the wrong type or out of range; `errors` names it.' },
   unknown_parameter: { status: 400, title: 'Unknown parameter', description: 'The request carries a query parameter the operation does not define; `errors` names it.' },
-  validation_failed: { status: 400, title: 'Validation failed', description: 'The request body is not valid for the operation; `errors` lists each field at fault.' },
+  validation_failed: { status: 400, title: 'Validation failed', description: 'The request body does not match the operation\'s published schema (a type, a required field, a length, a pattern, a range, an enum); `errors` lists each field at fault.' },
+  rule_violation: {
+    status: 422,
+    title: 'Rule violation',
+    description:
+      'The request matches the operation\'s schema but breaks a rule the schema cannot express: a reference to a record that does not exist or is archived, fields that contradict each other, a total over the limit, a value the credential may not grant. The operation\'s description lists its rules; `errors` names each field at fault.',
+  },
   malformed_body: { status: 400, title: 'Malformed request body', description: 'The request body is not well-formed JSON.' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', description: 'The request body must be `application/json`.' },
   not_found: { status: 404, title: 'Not found', description: 'No resource with that identifier exists in this tenant.' },

@@ -97,7 +97,7 @@ export type SubgraphSchemaTypes = PothosSchemaTypes.ExtendDefaultTypes<SubgraphT
  */
 export const platformScalars = {
   DateTime: {
-    description: 'An instant, as an ISO 8601 string in UTC with a `Z` suffix, e.g. `2026-11-21T09:30:00.000Z`.',
+    description: 'An instant: an RFC 3339 date-time. Answers give it in UTC with a `Z` suffix (`2026-11-21T09:30:00.000Z`); inputs may also carry an offset (`2026-11-21T10:30:00+01:00`).',
     serialize: (value: unknown) => (value instanceof Date ? value.toISOString() : value),
     parseValue: (value: unknown) => parseDateTime(value),
     parseLiteral: (node: ValueNode) => parseDateTime(node.kind === Kind.STRING ? node.value : undefined),
@@ -125,12 +125,37 @@ export function installPlatformScalars(schema: GraphQLSchema): void {
   }
 }
 
+/** RFC 3339 `date-time` (the JSON Schema format): a date, `T`, a time with optional fraction, and `Z` or an offset. */
+const RFC3339_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+
+/**
+ * An instant in any RFC 3339 form (`Z` or an offset such as `+02:00`), as the published schema's
+ * `format: date-time` allows; answers always use UTC with `Z`. A leap second (`:60`) is read as
+ * the last millisecond of its minute, as JavaScript dates have no leap seconds.
+ */
 function parseDateTime(value: unknown): Date {
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(value)) {
-    const date = new Date(value);
-    if (!Number.isNaN(date.getTime())) return date;
+  const parts = typeof value === 'string' ? RFC3339_DATE_TIME.exec(value) : null;
+  if (parts) {
+    const [year, month, day, hour, minute, second] = parts.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+    const millisecond = Math.floor(Number(`0${parts[7] ?? ''}`) * 1000);
+    const offsetMinutes = parts[8] ? 0 : (parts[9] === '-' ? -1 : 1) * (Number(parts[10]) * 60 + Number(parts[11]));
+    const valid = month >= 1 && month <= 12 && day >= 1 && day <= monthLength(year, month) && hour <= 23 && minute <= 59 && second <= 60 && Number(parts[10] ?? 0) <= 23 && Number(parts[11] ?? 0) <= 59;
+    if (valid) {
+      const utc = new Date(0);
+      utc.setUTCFullYear(year, month - 1, day);
+      utc.setUTCHours(hour, minute, Math.min(second, 59), second === 60 ? 999 : millisecond);
+      return new Date(utc.getTime() - offsetMinutes * 60_000);
+    }
   }
-  throw new ApiError('invalid_parameter', 'DateTime values are ISO 8601 UTC strings such as 2026-11-21T09:30:00Z.');
+  throw new ApiError('invalid_parameter', 'DateTime values are RFC 3339 date-times such as 2026-11-21T09:30:00Z or 2026-11-21T10:30:00+01:00.');
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function monthLength(year: number, month: number): number {
+  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 }
 
 function parseMinorUnits(value: unknown): number {

@@ -1,6 +1,8 @@
 export { createSubgraphBuilder, eventEmitterOf, eventSourceOf, installPlatformScalars, type SubgraphBuilder, type SubgraphContext, type SubgraphSchemaTypes } from './builder.ts';
 export { paginationArgs, pageWindow, listEnvelope, type PageWindow, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination.ts';
-export { parseInput, patchChanges } from './validation.ts';
+export { parseArgument, parseInput, patchChanges } from './validation.ts';
+export { STORABLE_TEXT, characterCount, emailAddress, integer, omittable, optionalEmailAddress, optionalText, requiredText, text, versionRule } from './rules.ts';
+export { type InputContract, type JsonSchema, inputContract, inputRules, mergeInputContracts, ruleJsonSchema } from './input-contract.ts';
 export { VERSION_DESCRIPTION, assertCurrentVersion, recordActionArgs } from './concurrency.ts';
 export { sortArg, parseSort, type SortOrder } from './sorting.ts';
 export { batchLoader } from './batching.ts';

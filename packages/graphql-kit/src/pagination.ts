@@ -1,6 +1,8 @@
-import { fieldErrors } from '@platform/errors';
 import type { ObjectRef } from '@pothos/core';
 import type { SubgraphBuilder, SubgraphSchemaTypes } from './builder.ts';
+import { inputRules } from './input-contract.ts';
+import { integer } from './rules.ts';
+import { parseArgument } from './validation.ts';
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
@@ -11,21 +13,20 @@ export interface PageWindow {
   skip: number;
 }
 
+const pageRule = integer({ min: 1, message: 'must be an integer of at least 1' }).nullish();
+const perPageRule = integer({ min: 1, max: MAX_PER_PAGE, message: `must be an integer from 1 to ${MAX_PER_PAGE}` }).nullish();
+
 export function paginationArgs(t: Parameters<Parameters<SubgraphBuilder['queryField']>[1]>[0]) {
   return {
-    page: t.arg.int({ required: false, description: 'Page number, from 1. Default 1.' }),
-    per_page: t.arg.int({ required: false, description: `Records per page, 1 to ${MAX_PER_PAGE}. Default ${DEFAULT_PER_PAGE}.` }),
+    page: t.arg.int({ required: false, description: 'Page number, from 1. Default 1.', extensions: inputRules(pageRule) }),
+    per_page: t.arg.int({ required: false, description: `Records per page, 1 to ${MAX_PER_PAGE}. Default ${DEFAULT_PER_PAGE}.`, extensions: inputRules(perPageRule) }),
   };
 }
 
 /** Validates `page`/`per_page`. Out-of-range values are errors, never silently clamped. */
 export function pageWindow(args: { page?: number | null; per_page?: number | null }): PageWindow {
-  const page = args.page ?? 1;
-  const perPage = args.per_page ?? DEFAULT_PER_PAGE;
-  if (page < 1) throw fieldErrors('invalid_parameter', 'page', 'page must be an integer of at least 1.');
-  if (perPage < 1 || perPage > MAX_PER_PAGE) {
-    throw fieldErrors('invalid_parameter', 'per_page', `per_page must be an integer from 1 to ${MAX_PER_PAGE}.`);
-  }
+  const page = parseArgument('page', pageRule, args.page) ?? 1;
+  const perPage = parseArgument('per_page', perPageRule, args.per_page) ?? DEFAULT_PER_PAGE;
   return { page, per_page: perPage, skip: (page - 1) * perPage };
 }
 

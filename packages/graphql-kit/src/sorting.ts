@@ -1,5 +1,7 @@
-import { fieldErrors } from '@platform/errors';
+import { z } from 'zod';
 import type { SubgraphBuilder } from './builder.ts';
+import { inputRules } from './input-contract.ts';
+import { parseArgument } from './validation.ts';
 
 type ArgBuilder = Parameters<Parameters<SubgraphBuilder['queryField']>[1]>[0]['arg'];
 
@@ -10,15 +12,24 @@ export type SortOrder<Field extends string> = Array<{ [K in Field | 'id']?: 'asc
  * (`sort=-created_at`). Ties are broken by `id`, so pages never overlap or skip records.
  */
 export function sortArg<Field extends string>(arg: ArgBuilder, fields: readonly Field[], defaultSort: string) {
-  return arg.string({ required: false, description: `Sort order: ${fields.map((field) => `\`${field}\``).join(', ')}, ascending, or prefixed with \`-\` for descending. Default \`${defaultSort}\`.` });
+  return arg.string({
+    required: false,
+    description: `Sort order: ${fields.map((field) => `\`${field}\``).join(', ')}, ascending, or prefixed with \`-\` for descending. Default \`${defaultSort}\`.`,
+    extensions: inputRules(sortRule(fields)),
+  });
+}
+
+/** The values of `sort`: each field, ascending or prefixed with `-`. */
+function sortRule(fields: readonly string[]) {
+  const values = fields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  return z.enum(values, { error: `must be one of ${fields.join(', ')}, optionally prefixed with "-"` }).nullish();
 }
 
 /** The Prisma `orderBy` for a `sort` value; an unknown field is a 400 naming the allowed ones. */
 export function parseSort<Field extends string>(value: string | null | undefined, fields: readonly Field[], defaultSort: string): SortOrder<Field> {
-  const sort = value ?? defaultSort;
+  const sort = parseArgument('sort', sortRule(fields), value) ?? defaultSort;
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as Field;
-  if (!fields.includes(field)) throw fieldErrors('invalid_parameter', 'sort', `sort must be one of ${fields.join(', ')}, optionally prefixed with "-".`);
   const direction = descending ? 'desc' : 'asc';
   const order = [{ [field]: direction }] as SortOrder<Field>;
   if (field !== 'id') order.push({ id: direction } as SortOrder<Field>[number]);

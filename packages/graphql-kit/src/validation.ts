@@ -1,15 +1,34 @@
-import { ApiError, fieldErrors } from '@platform/errors';
+import { ApiError, type ErrorCode, type FieldError, fieldErrors } from '@platform/errors';
 import type { z } from 'zod';
 
 /**
- * Business rules of an input (ranges, formats) beyond what the GraphQL types check. Every
- * violation is reported at once, each with the field at fault.
+ * Checks an input against its rules and returns the parsed value. Every violation is reported at
+ * once, each with the field at fault. A violation of what the published schema states (types,
+ * lengths, patterns, ranges, enums: every zod issue but a refinement's) makes the request a 400
+ * `validation_failed`; when only refinements fail (rules the schema cannot state), it is a 422
+ * `rule_violation`. The OpenAPI document publishes the rules' JSON Schema, so a request the
+ * document calls valid is never a 400.
  */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors = result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
-  throw new ApiError('validation_failed', `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
+  throw rulesError('validation_failed', result.error.issues, (errors) => `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`);
+}
+
+/**
+ * Checks one argument (a query parameter in REST) against its rule: a value the schema refuses is
+ * a 400 `invalid_parameter` naming it, a refinement's refusal a 422 `rule_violation`.
+ */
+export function parseArgument<Schema extends z.ZodType>(name: string, schema: Schema, value: unknown): z.infer<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw rulesError('invalid_parameter', result.error.issues, (errors) => `${name} ${errors.map((error) => error.message).join('; ')}.`, name);
+}
+
+function rulesError(structuralCode: ErrorCode, issues: z.core.$ZodIssue[], detail: (errors: FieldError[]) => string, prefix?: string): ApiError {
+  const errors = issues.map((issue) => ({ field: [...(prefix === undefined ? [] : [prefix]), ...issue.path].join('.'), message: issue.message }));
+  const structural = issues.some((issue) => issue.code !== 'custom');
+  return new ApiError(structural ? structuralCode : 'rule_violation', detail(errors), { errors });
 }
 
 /**

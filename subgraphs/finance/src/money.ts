@@ -8,7 +8,7 @@ import { fieldErrors } from '@platform/errors';
  * - line `total` = `subtotal` + `tax`;
  * - invoice `subtotal`, `tax_total`, `total` = the sums of the lines' `subtotal`, `tax`, `total`.
  * Every amount must fit the `MinorUnits` range (±9007199254740991); a larger result is a
- * `validation_failed` naming the line's `unit_price` (or `lines` for the invoice sum).
+ * `rule_violation` naming the line's `unit_price` (or `lines` for the invoice sum).
  */
 
 export const MAX_MINOR_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
@@ -44,14 +44,14 @@ export function invoiceAmounts<Line extends LineAmountsInput>(lines: readonly Li
   const computed = lines.map((line, index) => {
     const amounts = lineAmounts(line);
     if (amounts.total > MAX_MINOR_UNITS) {
-      throw fieldErrors('validation_failed', `${field}.${index}.unit_price`, `The line total (${amounts.total}) exceeds ${MAX_MINOR_UNITS} minor units.`);
+      throw fieldErrors('rule_violation', `${field}.${index}.unit_price`, `The line total (${amounts.total}) exceeds ${MAX_MINOR_UNITS} minor units.`);
     }
     subtotal += amounts.subtotal;
     taxTotal += amounts.tax;
     return { ...line, ...amounts };
   });
   const total = subtotal + taxTotal;
-  if (total > MAX_MINOR_UNITS) throw fieldErrors('validation_failed', field, `The invoice total (${total}) exceeds ${MAX_MINOR_UNITS} minor units.`);
+  if (total > MAX_MINOR_UNITS) throw fieldErrors('rule_violation', field, `The invoice total (${total}) exceeds ${MAX_MINOR_UNITS} minor units.`);
   return { lines: computed, subtotal, tax_total: taxTotal, total };
 }
 

@@ -104,7 +104,7 @@ describe('StockPort', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('refuses unknown, archived and other tenants’ SKUs, unknown warehouses and wrong signs with validation_failed at each field', async () => {
+  it('refuses wrong signs (validation_failed), then unknown, archived and other tenants’ SKUs and unknown warehouses (rule_violation), at each field', async () => {
     const before = await snapshot();
     const refused = await refusedWith([
       change({ item_id: 'NOPE', field: 'lines.0.item_id' }),
@@ -122,7 +122,7 @@ describe('StockPort', () => {
       change({ item_id: 'P-THEIRS', field: 'lines.2.item_id' }),
       change({ warehouse_id: 'wh_nope', field: 'lines.3.quantity' }),
     ]);
-    expect(unknown).toEqual({ code: 'validation_failed', errors: ['lines.0.item_id', 'lines.1.item_id', 'lines.2.item_id', 'lines.3.quantity'].map((field) => expect.objectContaining({ field })) });
+    expect(unknown).toEqual({ code: 'rule_violation', errors: ['lines.0.item_id', 'lines.1.item_id', 'lines.2.item_id', 'lines.3.quantity'].map((field) => expect.objectContaining({ field })) });
     expect(await snapshot()).toEqual(before);
   });
 

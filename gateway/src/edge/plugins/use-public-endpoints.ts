@@ -13,10 +13,10 @@ const API_REFERENCE_SCRIPT = '/docs/assets/api-reference.js';
  * reference page whose script is served from the installed npm package (it renders offline;
  * no CDN, no web fonts), the error-code and scope catalogue, and the JWKS of the token keys.
  */
-export function usePublicEndpoints(options: { openApiPath: string; openApiDocument: () => Promise<unknown>; publicJwks: JWK[] }): Plugin {
+export function usePublicEndpoints(options: { openApiPath: string; openApiDocument: () => unknown; publicJwks: JWK[] }): Plugin {
   let referenceScript: Promise<string> | undefined;
   const routes: Record<string, () => Promise<Response>> = {
-    [options.openApiPath]: async () => Response.json(await options.openApiDocument()),
+    [options.openApiPath]: async () => Response.json(options.openApiDocument()),
     '/docs': async () => html(apiReferencePage(options.openApiPath)),
     [API_REFERENCE_SCRIPT]: async () => {
       referenceScript ??= readFile(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8');

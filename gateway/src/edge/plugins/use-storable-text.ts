@@ -8,8 +8,8 @@ export const MAX_INPUT_DEPTH = 64;
 export const MAX_INPUT_VALUES = 10_000;
 
 /**
- * Refuses input the platform cannot store or process: a NUL character (U+0000) in any variable or
- * string literal (PostgreSQL cannot store it), a number JSON cannot represent (1e309), and
+ * Refuses input the platform cannot store or process: a NUL character (U+0000) in any variable
+ * (value or object key) or string literal (PostgreSQL cannot store it), a number JSON cannot represent (1e309), and
  * variables nested more than MAX_INPUT_DEPTH levels or holding more than MAX_INPUT_VALUES values,
  * whether they came from a GraphQL client or from a REST path, query or body (the facade passes
  * them as variables). Without this, such a value fails deep inside as an internal error; with it,
@@ -51,7 +51,10 @@ function collectInputProblems(variables: unknown, errors: FieldError[]): number 
         errors.push({ field: field(), message: `nests more than ${MAX_INPUT_DEPTH} levels deep` });
         continue;
       }
-      for (const [key, item] of Object.entries(value)) pending.push({ value: item, path: [...path, key] });
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) errors.push({ field: [...(path[0] === 'input' ? path.slice(1) : path), key].join('.'), message: 'must not contain NUL characters (U+0000) in keys' });
+        pending.push({ value: item, path: [...path, key] });
+      }
     }
   }
   return values;

@@ -1,8 +1,8 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, batchLoader, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg, recordActionArgs } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, batchLoader, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg, recordActionArgs, inputRules } from '@platform/graphql-kit';
 import type { AddressRecord, ContactRecord, CustomerRecord } from '../records.ts';
 import { addressesOf, contactsOf, createCustomer, findCustomer, findCustomers, listCustomers, lockCustomer, updateCustomer } from '../repositories/customers.ts';
-import { createCustomerRules, updateCustomerRules } from './rules.ts';
+import { address, contact, createCustomerRules, updateCustomerRules } from './rules.ts';
 
 export const CRM_SCOPES = ['crm:read', 'crm:write'];
 const CUSTOMER_SORTS = ['name', 'created_at'] as const;
@@ -106,6 +106,7 @@ export function defineCustomerSchema(builder: SubgraphBuilder) {
   const CustomerList = listEnvelope(builder, 'CustomerList', Customer);
 
   const CustomerContactInput = builder.inputType('CustomerContactInput', {
+    extensions: inputRules(contact),
     description: 'A contact person.',
     fields: (t) => ({
       name: t.string({ required: true, description: 'Full name, 1 to 200 characters.' }),
@@ -116,6 +117,7 @@ export function defineCustomerSchema(builder: SubgraphBuilder) {
     }),
   });
   const CustomerAddressInput = builder.inputType('CustomerAddressInput', {
+    extensions: inputRules(address),
     description: 'A postal address.',
     fields: (t) => ({
       kind: t.field({ type: AddressKind, required: true, description: '`billing` or `shipping`.' }),
@@ -124,10 +126,11 @@ export function defineCustomerSchema(builder: SubgraphBuilder) {
       city: t.string({ required: true, description: 'City or town, 1 to 100 characters.' }),
       region: t.string({ required: false, description: 'State, province or county, up to 100 characters.' }),
       postal_code: t.string({ required: false, description: 'Postal or ZIP code, up to 20 characters.' }),
-      country: t.string({ required: true, description: 'ISO 3166-1 alpha-2 country code (`DE`, `US`); lower-case is accepted and stored upper-case.' }),
+      country: t.string({ required: true, description: 'ISO 3166-1 alpha-2 country code in upper case (`DE`, `US`).' }),
     }),
   });
   const CreateCustomerInput = builder.inputType('CreateCustomerInput', {
+    extensions: inputRules(createCustomerRules),
     description: 'A new customer.',
     fields: (t) => ({
       name: t.string({ required: true, description: 'Display name, 1 to 200 characters.' }),
@@ -142,6 +145,7 @@ export function defineCustomerSchema(builder: SubgraphBuilder) {
     }),
   });
   const UpdateCustomerInput = builder.inputType('UpdateCustomerInput', {
+    extensions: inputRules(updateCustomerRules),
     description: 'Fields to change; absent fields keep their value. An empty string clears an optional text field. `contacts` and `addresses`, when given, replace the whole list.',
     fields: (t) => ({
       name: t.string({ required: false, description: 'Display name, 1 to 200 characters.' }),

@@ -8,6 +8,7 @@ import {
   batchLoader,
   defineLifecycle,
   eventEmitterOf,
+  inputRules,
   listEnvelope,
   pageWindow,
   paginationArgs,
@@ -35,7 +36,7 @@ import {
   updateOrder,
 } from '../repositories/orders.ts';
 import { CRM_SCOPES, customerLoader, type defineCustomerSchema } from './customers.ts';
-import { createOrderRules, updateOrderRules } from './rules.ts';
+import { createOrderRules, line, updateOrderRules } from './rules.ts';
 
 const ORDER_SORTS = ['created_at', 'number', 'total'] as const;
 const DEFAULT_ORDER_SORT = '-created_at';
@@ -80,8 +81,9 @@ function notFoundOrder(id: string): ApiError {
   return new ApiError('not_found', `No order ${id} exists in this tenant.`);
 }
 
+/** A body that matches the schema but names records that do not exist or cannot be used. */
 function validationFailed(errors: FieldError[]): ApiError {
-  return new ApiError('validation_failed', `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
+  return new ApiError('rule_violation', `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
 }
 
 function orderLoader(context: SubgraphContext) {
@@ -269,6 +271,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
   });
 
   const OrderLineInput = builder.inputType('OrderLineInput', {
+    extensions: inputRules(line),
     description: 'A line of an order.',
     fields: (t) => ({
       item_id: t.string({ required: true, description: 'The SKU; must exist in inventory.' }),
@@ -278,6 +281,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
     }),
   });
   const CreateOrderInput = builder.inputType('CreateOrderInput', {
+    extensions: inputRules(createOrderRules),
     description: 'A new order; it starts as `draft` with the next number of its kind.',
     fields: (t) => ({
       kind: t.field({ type: OrderKindEnum, required: true, description: '`sales` or `purchase`.' }),
@@ -289,6 +293,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
     }),
   });
   const UpdateOrderInput = builder.inputType('UpdateOrderInput', {
+    extensions: inputRules(updateOrderRules),
     description: 'Fields to change on a draft order; absent fields keep their value. `lines`, when given, replace every line.',
     fields: (t) => ({
       customer_id: t.string({ required: false, description: 'Another existing, non-archived customer.' }),

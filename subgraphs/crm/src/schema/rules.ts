@@ -1,35 +1,23 @@
+import { integer, optionalEmailAddress, optionalText, requiredText } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
 
-/** Business rules of the CRM inputs beyond the GraphQL types (zod, through `parseInput`). */
+/**
+ * Business rules of the CRM inputs beyond the GraphQL types (zod, through `parseInput`); each input
+ * type declares its rules, so the OpenAPI document publishes them (see graphql-kit's rules.ts).
+ */
 
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
-/** Optional text: trimmed, at most `max` characters; an empty string means "none" (null). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .transform((value) => (value === '' ? null : value));
-
-const requiredText = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
-
 /** E-mail addresses are stored lower-cased; an empty string means "none". */
-const email = z
-  .string()
-  .trim()
-  .max(254, 'must be at most 254 characters')
-  .transform((value) => value.toLowerCase())
-  .refine((value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'must be an e-mail address such as ap@example.com')
-  .transform((value) => (value === '' ? null : value));
+const email = optionalEmailAddress();
 
 export const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code: 3 upper-case letters such as USD');
 
 /** Nullable inputs of nested objects: GraphQL lets a client send null for an optional field; null means "none". */
 const nullable = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => (value ?? null) as z.output<T> | null);
 
-const contact = z.object({
+export const contact = z.object({
   name: requiredText(200),
   email: nullable(email),
   phone: nullable(optionalText(50)),
@@ -40,18 +28,14 @@ const contact = z.object({
     .transform((value) => value ?? false),
 });
 
-const address = z.object({
+export const address = z.object({
   kind: z.enum(['billing', 'shipping']),
   line1: requiredText(200),
   line2: nullable(optionalText(200)),
   city: requiredText(100),
   region: nullable(optionalText(100)),
   postal_code: nullable(optionalText(20)),
-  country: z
-    .string()
-    .trim()
-    .transform((value) => value.toUpperCase())
-    .refine((value) => COUNTRY_CODES.has(value), 'must be an ISO 3166-1 alpha-2 country code such as DE or US'),
+  country: z.enum([...COUNTRY_CODES] as [string, ...string[]], { error: 'must be an ISO 3166-1 alpha-2 country code in upper case, such as DE or US' }),
 });
 
 const contacts = z
@@ -102,11 +86,11 @@ export const updateCustomerRules = z
   })
   .refine((input) => Object.keys(input).some((key) => key !== 'version'), { message: 'at least one field must be given', path: [] });
 
-const line = z
+export const line = z
   .object({
-    item_id: z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters'),
+    item_id: requiredText(64),
     description: nullable(optionalText(500)),
-    quantity: z.number().int('must be an integer').positive('must be more than 0'),
+    quantity: integer({ min: 1, message: 'must be an integer of at least 1' }),
     unit_price: z.number().int('must be an integer').min(0, 'must be 0 or more'),
   })
   .superRefine((value, context) => {
@@ -121,7 +105,7 @@ const lines = z
     if (list.reduce((sum, entry) => sum + entry.quantity * entry.unit_price, 0) > MAX_AMOUNT) context.addIssue({ code: 'custom', message: 'the order total exceeds the largest amount (9007199254740991)' });
   });
 
-const externalReference = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+const externalReference = requiredText(100);
 
 export const createOrderRules = z.object({
   kind: z.enum(['sales', 'purchase']),

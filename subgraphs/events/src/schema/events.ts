@@ -7,15 +7,20 @@ import {
   type SubgraphContext,
   batchLoader,
   eventSourceOf,
+  inputRules,
   listEnvelope,
   pageWindow,
   paginationArgs,
+  parseArgument,
   parseInput,
   parseSort,
   sortArg,
 } from '@platform/graphql-kit';
 import { findEvent, findEvents, listEvents } from '../repositories/events.ts';
-import { publishEventRules } from './rules.ts';
+import { eventType, publishEventRules } from './rules.ts';
+
+/** The `type` filter: an event type, or nothing. */
+const eventTypeFilter = eventType.nullish();
 
 export const EVENT_SCOPES = ['events:read', 'events:write'];
 const EVENT_SORTS = ['occurred_at'] as const;
@@ -120,6 +125,7 @@ export function defineEventSchema(builder: SubgraphBuilder) {
   const EventList = listEnvelope(builder, 'EventList', Event);
 
   const PublishEventInput = builder.inputType('PublishEventInput', {
+    extensions: inputRules(publishEventRules),
     description: 'A custom event to publish.',
     fields: (t) => ({
       type: t.string({
@@ -137,7 +143,7 @@ export function defineEventSchema(builder: SubgraphBuilder) {
         'Events of the tenant, newest first by default. Lists only the types the credential may receive: `events:read` and, for a platform type, the scope that reads its record (`order.created` needs `crm:read`, `inventory.stock.low` `inventory:read`).',
       authScopes: { scope: 'events:read' },
       args: {
-        type: t.arg.string({ required: false, description: 'Only events of this type. A type the credential may not receive is `insufficient_scope` naming the scope it needs.' }),
+        type: t.arg.string({ required: false, description: 'Only events of this type. A type the credential may not receive is `insufficient_scope` naming the scope it needs.', extensions: inputRules(eventTypeFilter) }),
         resource_id: t.arg.string({ required: false, description: 'Only events about this record (`resource.id`: an order id, a SKU, …).' }),
         occurred_after: t.arg({ type: 'DateTime', required: false, description: 'Only events that occurred at or after this instant.' }),
         occurred_before: t.arg({ type: 'DateTime', required: false, description: 'Only events that occurred before this instant.' }),
@@ -146,8 +152,8 @@ export function defineEventSchema(builder: SubgraphBuilder) {
       },
       resolve: (_root, args, { prisma, principal }) => {
         if (args.type != null) {
-          const scope = scopeToReceive(args.type);
-          if (scope === undefined) throw fieldErrors('invalid_parameter', 'type', `${args.type} is not an event type: use a platform type (order.created, inventory.stock.low, …) or a custom type (custom.…).`);
+          const scope = scopeToReceive(parseArgument('type', eventTypeFilter, args.type) ?? '');
+          if (scope === undefined) throw fieldErrors('invalid_parameter', 'type', `${args.type} is not an event type.`);
           if (!principal.scopes.has(scope)) throw new ApiError('insufficient_scope', `Receiving ${args.type} events requires the scope ${scope}.`, { required_scope: scope });
         }
         return listEvents(prisma, principal.tenantId, principal.scopes, args, parseSort(args.sort, EVENT_SORTS, DEFAULT_EVENT_SORT), pageWindow(args));

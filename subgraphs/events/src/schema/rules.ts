@@ -1,4 +1,5 @@
-import { CUSTOM_TYPE_RULE, isCustomEventType, isPlatformEventType, platformEventTypes, scopeToReceive } from '@platform/events';
+import { CUSTOM_TYPE_RULE, platformEventTypes, scopeToReceive } from '@platform/events';
+import { integer, optionalText, text } from '@platform/graphql-kit';
 import { z } from 'zod';
 
 /** Business rules of the events and webhooks inputs beyond the GraphQL types (zod, through `parseInput`). */
@@ -14,31 +15,25 @@ export const MAX_SECRET_OVERLAP_SECONDS = 7 * 24 * 3600;
 export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 3600;
 export const MAX_EVENT_TYPES = 50;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `must be at most ${max} characters`)
-    .transform((value) => (value === '' ? null : value));
+const CUSTOM_TYPE = /^custom\.[a-z0-9_]+(\.[a-z0-9_]+){0,4}$/;
+
+/** A custom event type (what clients publish); platform types are the platform's alone. */
+export const customEventType = text({ max: 100, pattern: CUSTOM_TYPE, patternMessage: `must be ${CUSTOM_TYPE_RULE}; platform event types are published by the platform only` });
+
+const NOT_AN_EVENT_TYPE = `is not an event type: use a platform type (${Object.keys(platformEventTypes).join(', ')}) or ${CUSTOM_TYPE_RULE}`;
+
+/** Any event type: a platform type or a custom one. */
+export const eventType = z.union([z.enum(Object.keys(platformEventTypes) as [string, ...string[]]), text({ max: 100, pattern: CUSTOM_TYPE, patternMessage: NOT_AN_EVENT_TYPE })], { error: NOT_AN_EVENT_TYPE });
 
 export const publishEventRules = z.object({
-  type: z.string().superRefine((type, context) => {
-    if (isCustomEventType(type)) return;
-    const why = isPlatformEventType(type) ? `${type} is a platform event type, which only the platform publishes; ` : '';
-    context.addIssue({ code: 'custom', message: `${why}must be ${CUSTOM_TYPE_RULE}` });
-  }),
-  data: z.unknown().superRefine((data, context) => {
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-      context.addIssue({ code: 'custom', message: 'must be a JSON object' });
-      return;
-    }
+  type: customEventType,
+  data: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).superRefine((data, context) => {
     if (nestsDeeperThan(data, MAX_EVENT_DATA_DEPTH)) {
       context.addIssue({ code: 'custom', message: `must not nest objects and arrays more than ${MAX_EVENT_DATA_DEPTH} levels deep` });
       return;
     }
     const bytes = Buffer.byteLength(JSON.stringify(data), 'utf8');
     if (bytes > MAX_EVENT_DATA_BYTES) context.addIssue({ code: 'custom', message: `must be at most ${MAX_EVENT_DATA_BYTES} bytes as JSON (is ${bytes})` });
-    else if (hasNulKey(data)) context.addIssue({ code: 'custom', message: 'must not contain NUL characters (U+0000) in keys' });
   }),
 });
 
@@ -49,12 +44,6 @@ function nestsDeeperThan(value: unknown, levels: number): boolean {
   return Object.values(value).some((item) => nestsDeeperThan(item, levels - 1));
 }
 
-/** Whether any key contains U+0000, which jsonb cannot store (values are checked at the edge). */
-function hasNulKey(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || hasNulKey(item));
-}
-
 /**
  * The event types of an endpoint: at least one, no duplicates, each a platform type or a valid
  * custom type that the credential registering it may receive (it holds the scope that reads the
@@ -62,16 +51,16 @@ function hasNulKey(value: unknown): boolean {
  */
 export function eventTypesRule(scopes: ReadonlySet<string>) {
   return z
-    .array(z.string())
+    .array(eventType)
     .min(1, 'must name at least one event type')
     .max(MAX_EVENT_TYPES, `at most ${MAX_EVENT_TYPES} event types`)
     .superRefine((types, context) => {
       const seen = new Set<string>();
       types.forEach((type, index) => {
         const scope = scopeToReceive(type);
-        if (scope === undefined) {
-          context.addIssue({ code: 'custom', path: [index], message: `${type} is not an event type: use a platform type (${Object.keys(platformEventTypes).join(', ')}) or ${CUSTOM_TYPE_RULE}` });
-        } else if (seen.has(type)) {
+        // An unknown type is the item rule's to report (this refinement runs on invalid items too).
+        if (scope === undefined) return;
+        if (seen.has(type)) {
           context.addIssue({ code: 'custom', path: [index], message: `${type} is listed twice` });
         } else if (!scopes.has(scope)) {
           context.addIssue({ code: 'custom', path: [index], message: `receiving ${type} needs the scope ${scope}, which this credential lacks` });
@@ -81,7 +70,7 @@ export function eventTypesRule(scopes: ReadonlySet<string>) {
     });
 }
 
-const url = z.string().trim().min(1, 'must not be empty');
+const url = text({ min: 1, max: 2048 }).transform((value) => value.trim());
 
 export function createEndpointRules(scopes: ReadonlySet<string>) {
   return z.object({
@@ -101,11 +90,7 @@ export function updateEndpointRules(scopes: ReadonlySet<string>) {
 }
 
 export const rotateSecretRules = z.object({
-  expire_previous_in_seconds: z
-    .number()
-    .int()
-    .min(0, 'must be 0 (the previous secret stops at once) or more')
-    .max(MAX_SECRET_OVERLAP_SECONDS, `must be at most ${MAX_SECRET_OVERLAP_SECONDS} (7 days)`)
+  expire_previous_in_seconds: integer({ min: 0, max: MAX_SECRET_OVERLAP_SECONDS, message: `must be from 0 (the previous secret stops at once) to ${MAX_SECRET_OVERLAP_SECONDS} (7 days)` })
     .nullish()
     .transform((value) => value ?? DEFAULT_SECRET_OVERLAP_SECONDS),
   version: z.number().int().nullish(),

@@ -8,6 +8,7 @@ import {
   type SubgraphSchemaTypes,
   assertCurrentVersion,
   batchLoader,
+  inputRules,
   listEnvelope,
   pageWindow,
   paginationArgs,
@@ -39,8 +40,9 @@ function notFoundEndpoint(id: string): ApiError {
   return new ApiError('not_found', `No webhook endpoint ${id} exists in this tenant.`);
 }
 
-function validationFailed(errors: FieldError[]): ApiError {
-  return new ApiError('validation_failed', `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
+/** Refused fields: a 400 when the body breaks its published schema, else a 422 (a rule the schema cannot state). */
+function validationFailed(errors: FieldError[], breaksSchema = false): ApiError {
+  return new ApiError(breaksSchema ? 'validation_failed' : 'rule_violation', `The request is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
 }
 
 function issuesOf(error: z.ZodError): FieldError[] {
@@ -61,7 +63,7 @@ async function endpointInput<Schema extends z.ZodType<{ url?: string | undefined
     const verdict = await context.platform.events.checkEndpointUrl(context.principal.tenantId, url);
     if (!verdict.ok) errors.push({ field: 'url', message: verdict.reason });
   }
-  if (errors.length > 0 || !result.success) throw validationFailed(errors);
+  if (errors.length > 0 || !result.success) throw validationFailed(errors, !result.success && result.error.issues.some((issue) => issue.code !== 'custom'));
   return result.data;
 }
 
@@ -198,6 +200,7 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
   const eventTypesDescription =
     'Event types to deliver, 1 to 50, no duplicates: platform types (`order.created`, `inventory.stock.low`) and custom types (`custom.…`). The credential must hold the scope that receives each (`order.created`: `crm:read`; custom types: `events:read`).';
   const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpointInput', {
+    extensions: inputRules(createEndpointRules(new Set())),
     description: 'A new webhook endpoint; it starts `enabled` with a new signing secret.',
     fields: (t) => ({
       url: t.string({ required: true, description: 'Where to POST deliveries: an absolute URL to a public address (not a private, loopback or link-local network), HTTPS for production tenants, at most 2048 characters, without credentials.' }),
@@ -206,6 +209,7 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
     }),
   });
   const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput', {
+    extensions: inputRules(updateEndpointRules(new Set())),
     description: 'Fields to change; absent fields keep their value.',
     fields: (t) => ({
       url: t.string({ required: false, description: 'A new URL, under the same rules as at registration.' }),
@@ -215,6 +219,7 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
     }),
   });
   const RotateWebhookEndpointSecretInput = builder.inputType('RotateWebhookEndpointSecretInput', {
+    extensions: inputRules(rotateSecretRules),
     description: 'How to rotate the signing secret.',
     fields: (t) => ({
       expire_previous_in_seconds: t.int({
@@ -229,6 +234,7 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
     fields: (t) => ({ event_id: t.string({ required: true, description: 'An event (`evt_…`) of a type the endpoint subscribes to.' }) }),
   });
   const ReplayWebhookEventsInput = builder.inputType('ReplayWebhookEventsInput', {
+    extensions: inputRules(replayRules),
     description: 'A time range of events to send again.',
     fields: (t) => ({
       occurred_after: t.field({ type: 'DateTime', required: true, description: 'Events that occurred at or after this instant…' }),

@@ -1,5 +1,4 @@
-import { fieldErrors } from '@platform/errors';
-import type { SubgraphBuilder, SubgraphContext } from '@platform/graphql-kit';
+import { type SubgraphBuilder, type SubgraphContext, inputRules, parseArgument } from '@platform/graphql-kit';
 import type { ObjectRef } from '@pothos/core';
 import { z } from 'zod';
 import type { InvoiceWriteContext } from '../services/invoices.ts';
@@ -12,15 +11,14 @@ export const ANY_FINANCE_SCOPE = { anyScope: FINANCE_SCOPES };
 export const CURRENCY = /^[A-Z]{3}$/;
 export const currency = z.string().regex(CURRENCY, 'must be an ISO 4217 currency code: 3 upper-case letters, e.g. EUR');
 
+const currencyFilterRule = z.string().regex(CURRENCY, 'must be an ISO 4217 code: 3 upper-case letters, e.g. EUR').nullish();
+
+/** The `currency` filter's extensions: its rule, published with the parameter. */
+export const currencyFilterRules = inputRules(currencyFilterRule);
+
 /** Refuses a malformed `currency` filter instead of silently matching nothing. */
 export function currencyFilter(value: string | null | undefined): string | null | undefined {
-  if (value != null && !CURRENCY.test(value)) throw fieldErrors('invalid_parameter', 'currency', 'currency must be an ISO 4217 code: 3 upper-case letters, e.g. EUR.');
-  return value;
-}
-
-/** Optional input fields given as null mean "not given" on creation. */
-export function withoutNulls<T extends object>(input: T): { [K in keyof T]?: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)) as { [K in keyof T]?: Exclude<T[K], null> };
+  return parseArgument('currency', currencyFilterRule, value);
 }
 
 export function writeContext(context: SubgraphContext): InvoiceWriteContext {

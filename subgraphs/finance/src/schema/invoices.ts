@@ -1,30 +1,30 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg, recordActionArgs, VERSION_DESCRIPTION } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, inputRules, omittable, integer, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, requiredText, sortArg, recordActionArgs, text, VERSION_DESCRIPTION } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { INVOICE_SORT_FIELDS, type InvoiceLineRecord, type InvoiceRecord, findInvoice, formatDate, listInvoices, parseDate } from '../repositories/invoices.ts';
 import type { LedgerEntryRecord } from '../repositories/ledger.ts';
 import { createInvoice, deleteInvoice, issueInvoice, payInvoice, updateInvoice, voidInvoice } from '../services/invoices.ts';
-import { ANY_FINANCE_SCOPE, READ, type Ref, WRITE, currency, currencyFilter, withoutNulls, writeContext } from './common.ts';
+import { ANY_FINANCE_SCOPE, READ, type Ref, WRITE, currency, currencyFilter, currencyFilterRules, writeContext } from './common.ts';
 import { loaders } from './loaders.ts';
 
-const recordId = z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+const recordId = text({ min: 1, max: 100 });
 const sku = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, 'must be a SKU: 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit');
-const taxRate = z.number().int().min(0, 'must be from 0 to 10000 basis points').max(10_000, 'must be from 0 to 10000 basis points (10000 = 100 %)');
+const taxRate = integer({ min: 0, max: 10_000, message: 'must be from 0 to 10000 basis points (10000 = 100 %)' });
 const dueDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'must be a date as YYYY-MM-DD')
   .refine((value) => {
     const date = parseDate(value);
     return !Number.isNaN(date.getTime()) && formatDate(date) === value;
   }, 'is not a calendar date');
-const paymentTermsDays = z.number().int().min(0, 'must be from 0 to 3650 days').max(3650, 'must be from 0 to 3650 days');
-const memo = z.string().max(2000, 'must be at most 2000 characters');
+const paymentTermsDays = integer({ min: 0, max: 3650, message: 'must be from 0 to 3650 days' });
+const memo = text({ max: 2000 });
 const MAX_LINES = 500;
 
 const lineRules = z.object({
   item_id: sku.nullish(),
-  description: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
-  quantity: z.number().int().min(1, 'must be greater than 0'),
+  description: requiredText(500),
+  quantity: integer({ min: 1, message: 'must be greater than 0' }),
   unit_price: z.number().int().min(0, 'must be 0 or more'),
   tax_rate: taxRate.nullish(),
 });
@@ -32,14 +32,14 @@ const lines = z.array(lineRules).max(MAX_LINES, `an invoice has at most ${MAX_LI
 
 const createInvoiceRules = z
   .object({
-    customer_id: recordId.optional(),
-    order_id: recordId.optional(),
-    currency: currency.optional(),
-    lines: lines.optional(),
-    tax_rate: taxRate.optional(),
-    due_date: dueDate.optional(),
-    payment_terms_days: paymentTermsDays.optional(),
-    memo: memo.optional(),
+    customer_id: omittable(recordId),
+    order_id: omittable(recordId),
+    currency: omittable(currency),
+    lines: omittable(lines),
+    tax_rate: omittable(taxRate),
+    due_date: omittable(dueDate),
+    payment_terms_days: omittable(paymentTermsDays),
+    memo: omittable(memo),
   })
   .superRefine((input, context) => {
     if (input.order_id !== undefined) {
@@ -61,10 +61,11 @@ const updateInvoiceRules = z
     due_date: dueDate.optional(),
     payment_terms_days: paymentTermsDays.optional(),
     memo: memo.optional(),
+    version: z.number().int().nullish(),
   })
-  .refine((input) => Object.keys(input).length > 0, { message: 'at least one field to change must be given', path: [] });
+  .refine((input) => Object.keys(input).some((field) => field !== 'version'), { message: 'at least one field to change must be given', path: [] });
 
-const payInvoiceRules = z.object({ amount: z.number().int().min(1, 'must be greater than 0').optional() });
+const payInvoiceRules = z.object({ amount: omittable(z.number().int().min(1, 'must be greater than 0')), version: z.number().int().nullish() });
 
 const DEFAULT_INVOICE_SORT = '-created_at';
 
@@ -156,6 +157,7 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
   const InvoiceList = listEnvelope(builder, 'InvoiceList', Invoice);
 
   const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
+    extensions: inputRules(lineRules),
     description: 'One line of an invoice; the server computes its subtotal, tax and total.',
     fields: (t) => ({
       item_id: t.string({ required: false, description: 'The SKU billed, if any: 1 to 64 letters, digits, `.`, `_`, `:` or `-`.' }),
@@ -166,6 +168,7 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
     }),
   });
   const CreateInvoiceInput = builder.inputType('CreateInvoiceInput', {
+    extensions: inputRules(createInvoiceRules),
     description: 'A new draft invoice: either `customer_id`, `currency` and `lines`, or `order_id` (the order’s customer, currency and lines are copied).',
     fields: (t) => ({
       customer_id: t.string({ required: false, description: 'An existing CRM customer. Required unless `order_id` is given.' }),
@@ -179,6 +182,7 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
     }),
   });
   const UpdateInvoiceInput = builder.inputType('UpdateInvoiceInput', {
+    extensions: inputRules(updateInvoiceRules),
     description: 'Changes to a draft invoice; absent fields keep their value, `lines` replaces every line, an empty `memo` clears it.',
     fields: (t) => ({
       customer_id: t.string({ required: false, description: 'An existing CRM customer.' }),
@@ -191,6 +195,7 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
     }),
   });
   const PayInvoiceInput = builder.inputType('PayInvoiceInput', {
+    extensions: inputRules(payInvoiceRules),
     description: 'A payment received for an invoice.',
     fields: (t) => ({
       amount: t.field({ type: 'MinorUnits', required: false, description: 'Amount received, greater than 0 and at most `amount_due`. Default: the whole `amount_due`.' }),
@@ -207,7 +212,7 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
         status: t.arg({ type: InvoiceStatus, required: false, description: 'Only invoices with this status.' }),
         customer_id: t.arg.string({ required: false, description: 'Only invoices of this customer.' }),
         order_id: t.arg.string({ required: false, description: 'Only invoices of this order.' }),
-        currency: t.arg.string({ required: false, description: 'Only invoices in this currency.' }),
+        currency: t.arg.string({ required: false, description: 'Only invoices in this currency.', extensions: currencyFilterRules }),
         issued_after: t.arg({ type: 'DateTime', required: false, description: 'Only invoices issued at or after this time.' }),
         issued_before: t.arg({ type: 'DateTime', required: false, description: 'Only invoices issued before this time.' }),
         overdue: t.arg.boolean({ required: false, description: '`true`: only overdue invoices (issued, not fully paid, due date before today in UTC); `false`: only the others.' }),
@@ -239,7 +244,7 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
       authScopes: WRITE,
       args: { input: t.arg({ type: CreateInvoiceInput, required: true, description: 'The new invoice (the REST body).' }) },
       resolve: (_root, { input }, context) => {
-        const data = parseInput(createInvoiceRules, withoutNulls(input));
+        const data = parseInput(createInvoiceRules, input);
         return context.audit.recordChange('invoice.create', (tx) => createInvoice(tx, writeContext(context), data), (invoice) => invoice.id);
       },
     }),
@@ -249,8 +254,8 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
       authScopes: WRITE,
       args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), input: t.arg({ type: UpdateInvoiceInput, required: true, description: 'The changes (the REST body).' }) },
       resolve: (_root, { id, input }, context) => {
-        const { version, ...fields } = input;
-        const changes = parseInput(updateInvoiceRules, patchChanges(fields));
+        const { version: _version, ...fields } = input;
+        const { version, ...changes } = parseInput(updateInvoiceRules, { ...patchChanges(fields), version: input.version });
         return context.audit.recordChange('invoice.update', (tx) => updateInvoice(tx, writeContext(context), id, changes, version ?? undefined), () => id);
       },
     }),
@@ -274,8 +279,8 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
       authScopes: WRITE,
       args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), input: t.arg({ type: PayInvoiceInput, required: true, description: 'The payment (the REST body); `{}` pays the whole amount due.' }) },
       resolve: (_root, { id, input }, context) => {
-        const payment = parseInput(payInvoiceRules, withoutNulls({ amount: input.amount }));
-        return context.audit.recordChange('invoice.pay', (tx) => payInvoice(tx, writeContext(context), id, payment.amount, input.version ?? undefined), () => id);
+        const payment = parseInput(payInvoiceRules, input);
+        return context.audit.recordChange('invoice.pay', (tx) => payInvoice(tx, writeContext(context), id, payment.amount, payment.version ?? undefined), () => id);
       },
     }),
     void_invoice: t.field({

@@ -1,10 +1,10 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, sortArg } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, inputRules, omittable, listEnvelope, pageWindow, paginationArgs, parseArgument, parseInput, parseSort, requiredText, sortArg } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { MAX_MINOR_UNITS } from '../money.ts';
 import { LEDGER_SOURCE_TYPES, type LedgerBalanceRecord, type LedgerEntryRecord, type LedgerLineRecord, findEntry, ledgerBalances, listEntries } from '../repositories/ledger.ts';
 import { ACCOUNT_CODE, postEntry, reverseManualEntry } from '../services/ledger.ts';
-import { ANY_FINANCE_SCOPE, READ, WRITE, currency, currencyFilter } from './common.ts';
+import { ANY_FINANCE_SCOPE, READ, WRITE, currency, currencyFilter, currencyFilterRules } from './common.ts';
 import { loaders } from './loaders.ts';
 
 const accountMessage = 'must be an account code: a lower-case letter, then up to 63 lower-case letters, digits, "_", ".", ":" or "-"';
@@ -20,11 +20,8 @@ const ledgerLineRules = z
 const postEntryRules = z
   .object({
     currency,
-    description: z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters'),
-    posted_at: z
-      .date()
-      .refine((date) => date.getTime() <= Date.now(), 'must not be in the future')
-      .optional(),
+    description: requiredText(500),
+    posted_at: omittable(z.date().refine((date) => date.getTime() <= Date.now(), 'must not be in the future')),
     lines: z.array(ledgerLineRules).min(2, 'an entry needs at least 2 lines').max(100, 'an entry has at most 100 lines'),
   })
   .superRefine((entry, context) => {
@@ -35,9 +32,11 @@ const postEntryRules = z
 const LEDGER_SORT_FIELDS = ['posted_at'] as const;
 const DEFAULT_LEDGER_SORT = '-posted_at';
 
+const accountFilterRule = account.nullish();
+const accountFilterRules = inputRules(accountFilterRule);
+
 function accountFilter(value: string | null | undefined): string | null | undefined {
-  if (value != null && !ACCOUNT_CODE.test(value)) throw new ApiError('invalid_parameter', `account ${accountMessage}.`, { errors: [{ field: 'account', message: accountMessage }] });
-  return value;
+  return parseArgument('account', accountFilterRule, value);
 }
 
 /**
@@ -113,6 +112,7 @@ export function defineLedgerSchema(builder: SubgraphBuilder) {
   const LedgerEntryList = listEnvelope(builder, 'LedgerEntryList', LedgerEntry);
 
   const LedgerLineInput = builder.inputType('LedgerLineInput', {
+    extensions: inputRules(ledgerLineRules),
     description: 'One line of a manual entry: exactly one of `debit` and `credit` greater than 0.',
     fields: (t) => ({
       account: t.string({ required: true, description: 'Account code: a lower-case letter, then up to 63 lower-case letters, digits, `_`, `.`, `:` or `-`.' }),
@@ -121,6 +121,7 @@ export function defineLedgerSchema(builder: SubgraphBuilder) {
     }),
   });
   const PostLedgerEntryInput = builder.inputType('PostLedgerEntryInput', {
+    extensions: inputRules(postEntryRules),
     description: 'A manual journal entry.',
     fields: (t) => ({
       currency: t.string({ required: true, description: 'ISO 4217 currency code, 3 upper-case letters.' }),
@@ -136,10 +137,10 @@ export function defineLedgerSchema(builder: SubgraphBuilder) {
       description: 'Journal entries, newest posting first by default.',
       authScopes: READ,
       args: {
-        account: t.arg.string({ required: false, description: 'Only entries with a line on this account.' }),
+        account: t.arg.string({ required: false, description: 'Only entries with a line on this account.', extensions: accountFilterRules }),
         source_type: t.arg({ type: LedgerSourceType, required: false, description: 'Only entries posted by this kind of source.' }),
         source_id: t.arg.string({ required: false, description: 'Only entries of this source (an invoice id).' }),
-        currency: t.arg.string({ required: false, description: 'Only entries in this currency.' }),
+        currency: t.arg.string({ required: false, description: 'Only entries in this currency.', extensions: currencyFilterRules }),
         posted_after: t.arg({ type: 'DateTime', required: false, description: 'Only entries posted at or after this time.' }),
         posted_before: t.arg({ type: 'DateTime', required: false, description: 'Only entries posted before this time.' }),
         sort: sortArg(t.arg, LEDGER_SORT_FIELDS, DEFAULT_LEDGER_SORT),
@@ -168,8 +169,8 @@ export function defineLedgerSchema(builder: SubgraphBuilder) {
       authScopes: READ,
       args: {
         as_of: t.arg({ type: 'DateTime', required: false, description: 'Only entries posted at or before this time. Default: all entries.' }),
-        account: t.arg.string({ required: false, description: 'Only this account.' }),
-        currency: t.arg.string({ required: false, description: 'Only this currency.' }),
+        account: t.arg.string({ required: false, description: 'Only this account.', extensions: accountFilterRules }),
+        currency: t.arg.string({ required: false, description: 'Only this currency.', extensions: currencyFilterRules }),
       },
       resolve: (_root, args, context) => ledgerBalances(context.prisma, context.principal.tenantId, { as_of: args.as_of, account: accountFilter(args.account), currency: currencyFilter(args.currency) }),
     }),
@@ -182,7 +183,7 @@ export function defineLedgerSchema(builder: SubgraphBuilder) {
       authScopes: WRITE,
       args: { input: t.arg({ type: PostLedgerEntryInput, required: true, description: 'The entry (the REST body).' }) },
       resolve: (_root, { input }, context) => {
-        const entry = parseInput(postEntryRules, { ...input, posted_at: input.posted_at ?? undefined });
+        const entry = parseInput(postEntryRules, input);
         return context.audit.recordChange(
           'ledger_entry.post',
           (tx) =>

@@ -91,7 +91,7 @@ function computeLines(lines: readonly LineInput[]) {
 
 async function requireCustomer(tx: Db, context: InvoiceWriteContext, customerId: string): Promise<void> {
   if (!(await context.orders.customerExists(tx, context.tenantId, customerId))) {
-    throw fieldErrors('validation_failed', 'customer_id', `No customer ${customerId} exists in this tenant.`);
+    throw fieldErrors('rule_violation', 'customer_id', `No customer ${customerId} exists in this tenant.`);
   }
 }
 
@@ -126,8 +126,8 @@ export async function createInvoice(tx: Prisma.TransactionClient, context: Invoi
   let lines: LineInput[];
   if (data.order_id !== undefined) {
     const order = await context.orders.findOrderForInvoicing(tx, context.tenantId, data.order_id);
-    if (!order) throw fieldErrors('validation_failed', 'order_id', `No order ${data.order_id} exists in this tenant.`);
-    if (order.kind !== 'sales') throw fieldErrors('validation_failed', 'order_id', `Order ${order.id} is a ${order.kind} order; only sales orders are invoiced to customers.`);
+    if (!order) throw fieldErrors('rule_violation', 'order_id', `No order ${data.order_id} exists in this tenant.`);
+    if (order.kind !== 'sales') throw fieldErrors('rule_violation', 'order_id', `Order ${order.id} is a ${order.kind} order; only sales orders are invoiced to customers.`);
     if (!INVOICEABLE_ORDER_STATUSES.includes(order.status)) {
       throw new ApiError('invalid_state', `Order ${order.id} is ${order.status}; only confirmed or fulfilled sales orders can be invoiced.`, {
         order_status: order.status,
@@ -251,14 +251,14 @@ export async function issueInvoice(tx: Prisma.TransactionClient, context: Invoic
 /**
  * Records a payment of `amount` (default: everything due): Dr cash, Cr accounts_receivable.
  * Partial payments are allowed; the invoice becomes `paid` when nothing is due any more. Paying
- * more than is due is refused (`validation_failed` at `amount`).
+ * more than is due is refused (`rule_violation` at `amount`).
  */
 export async function payInvoice(tx: Prisma.TransactionClient, context: InvoiceWriteContext, id: string, amount: number | undefined, inputVersion: number | undefined): Promise<InvoiceRecord> {
   const invoice = await lockForChange(tx, context, id, inputVersion);
   invoiceLifecycle.transition('pay', invoice.status);
   const paying = amount ?? invoice.amount_due;
   if (paying > invoice.amount_due) {
-    throw fieldErrors('validation_failed', 'amount', `The payment (${paying}) exceeds the amount due (${invoice.amount_due} ${invoice.currency}).`);
+    throw fieldErrors('rule_violation', 'amount', `The payment (${paying}) exceeds the amount due (${invoice.amount_due} ${invoice.currency}).`);
   }
   const now = new Date();
   await postEntry(tx, context.tenantId, {

@@ -1,8 +1,8 @@
 import { type Scope, scopeCatalogue } from '@platform/auth';
 import type { ApiKey, Prisma } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs } from '@platform/graphql-kit';
-import { type ApiKeyStatus, MAX_ROTATION_OVERLAP_SECONDS, apiKeyStatus, createApiKey, revokeApiKey, rotateApiKey } from '../services/api-keys.ts';
+import { type RestRoutes, type SubgraphBuilder, inputRules, listEnvelope, pageWindow, paginationArgs } from '@platform/graphql-kit';
+import { type ApiKeyStatus, MAX_ROTATION_OVERLAP_SECONDS, apiKeyRules, apiKeyStatus, createApiKey, revokeApiKey, rotateApiKey, rotationRules } from '../services/api-keys.ts';
 import { rotateClientSecret } from '../services/oauth-clients.ts';
 
 const KEY_SCOPES = ['api_keys:read', 'api_keys:write'];
@@ -63,6 +63,7 @@ export function defineCredentialSchema(builder: SubgraphBuilder): void {
   });
 
   const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
+    extensions: inputRules(apiKeyRules()),
     fields: (t) => ({
       name: t.string({ required: true, description: 'What the key is for, 1 to 100 characters.' }),
       scopes: t.stringList({ required: true, description: 'Scopes of the key; each must be held by the credential creating it.' }),
@@ -70,6 +71,7 @@ export function defineCredentialSchema(builder: SubgraphBuilder): void {
     }),
   });
   const RotationInput = builder.inputType('RotationInput', {
+    extensions: inputRules(rotationRules),
     fields: (t) => ({
       overlap_seconds: t.int({ required: false, description: `How long the old secret keeps working, 0 to ${MAX_ROTATION_OVERLAP_SECONDS} seconds. Default ${DEFAULT_OVERLAP_SECONDS}.` }),
     }),

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '@platform/db';
 import { fieldErrors } from '@platform/errors';
-import { type PageWindow, type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs } from '@platform/graphql-kit';
+import { type PageWindow, type RestRoutes, type SubgraphBuilder, inputRules, integer, listEnvelope, pageWindow, paginationArgs, parseArgument } from '@platform/graphql-kit';
 
 const AUDIT_SCOPE = 'audit:read';
 
@@ -9,6 +9,8 @@ const SURFACES = ['rest', 'graphql', 'subscription', 'oauth'] as const;
 const ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'anonymous'] as const;
 
 type AuditRecordRow = Prisma.AuditRecordGetPayload<true>;
+
+const statusFilter = integer({ min: 100, max: 599, message: 'must be an HTTP status code from 100 to 599' }).nullish();
 
 interface AuditRecordFilter {
   actor_id?: string | null;
@@ -19,11 +21,9 @@ interface AuditRecordFilter {
 }
 
 function auditWhere(tenantId: string, filter: AuditRecordFilter): Prisma.AuditRecordWhereInput {
-  if (filter.status != null && !(filter.status >= 100 && filter.status <= 599)) {
-    throw fieldErrors('invalid_parameter', 'status', 'status must be an HTTP status code from 100 to 599.');
-  }
+  parseArgument('status', statusFilter, filter.status);
   if (filter.from != null && filter.to != null && filter.from.getTime() > filter.to.getTime()) {
-    throw fieldErrors('invalid_parameter', 'from', 'from must be at or before to.');
+    throw fieldErrors('rule_violation', 'from', 'from must be at or before to.');
   }
   return {
     tenant_id: tenantId,
@@ -93,7 +93,7 @@ export function defineAuditSchema(builder: SubgraphBuilder): void {
       args: {
         actor_id: t.arg.string({ required: false, description: 'Only records of this OAuth client, API key or user.' }),
         action: t.arg.string({ required: false, description: 'Only records of this action, e.g. `inventory_item.create` (exact match).' }),
-        status: t.arg.int({ required: false, description: 'Only records with this HTTP status, e.g. 403.' }),
+        status: t.arg.int({ required: false, description: 'Only records with this HTTP status, e.g. 403.', extensions: inputRules(statusFilter) }),
         from: t.arg({ type: 'DateTime', required: false, description: 'Only records that occurred at or after this instant.' }),
         to: t.arg({ type: 'DateTime', required: false, description: 'Only records that occurred at or before this instant; not before `from`.' }),
         ...paginationArgs(t),

@@ -1,20 +1,14 @@
-import { isKnownScope } from '@platform/auth';
-import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, inputRules, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges, requiredText, text } from '@platform/graphql-kit';
 import { z } from 'zod';
+import { grantedScopesRule } from '../services/api-keys.ts';
 import { assertDelegable } from '../services/delegation.ts';
 import { type RoleRecord, createRole, deleteRole, listRoles, requireRole, updateRole } from '../services/roles.ts';
 
 const ROLE_SCOPES = ['roles:read', 'roles:write'];
 
-const name = z.string().trim().min(1, 'must not be empty').max(64, 'must be at most 64 characters');
-const description = z.string().trim().max(500, 'must be at most 500 characters');
-const scopes = z
-  .array(z.string())
-  .min(1, 'at least one scope is required')
-  .superRefine((values, context) => {
-    const unknown = [...new Set(values.filter((scope) => !isKnownScope(scope)))];
-    if (unknown.length > 0) context.addIssue({ code: 'custom', message: `unknown scopes: ${unknown.join(', ')}` });
-  });
+const name = requiredText(64);
+const description = text({ max: 500 }).transform((value) => value.trim());
+const scopes = grantedScopesRule();
 
 const createRoleRules = z.object({ name, description: description.nullish(), scopes });
 const updateRoleRules = z
@@ -44,6 +38,7 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
   const RoleList = listEnvelope(builder, 'RoleList', Role);
 
   const CreateRoleInput = builder.inputType('CreateRoleInput', {
+    extensions: inputRules(createRoleRules),
     fields: (t) => ({
       name: t.string({ required: true, description: '1 to 64 characters; unique per tenant regardless of case, and not a built-in role name.' }),
       description: t.string({ required: false, description: 'Up to 500 characters.' }),
@@ -51,6 +46,7 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
     }),
   });
   const UpdateRoleInput = builder.inputType('UpdateRoleInput', {
+    extensions: inputRules(updateRoleRules),
     description: 'Fields to change; absent fields keep their value. An empty `description` clears it.',
     fields: (t) => ({
       name: t.string({ required: false, description: '1 to 64 characters; unique per tenant regardless of case, and not a built-in role name.' }),

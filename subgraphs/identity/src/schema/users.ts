@@ -1,4 +1,4 @@
-import { type RestRoutes, type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, emailAddress, inputRules, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges, requiredText, text } from '@platform/graphql-kit';
 import { z } from 'zod';
 import type { Principal } from '@platform/auth';
 import type { PrismaClient } from '@platform/db';
@@ -14,14 +14,9 @@ async function assertRoleDelegable(prisma: PrismaClient, principal: Principal, r
 
 const USER_SCOPES = ['users:read', 'users:write'];
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be an email address'));
-const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
-const roleId = z.string().min(1, 'must not be empty');
+const email = emailAddress();
+const name = requiredText(200);
+const roleId = text({ min: 1, max: 100 });
 
 const inviteUserRules = z.object({ email, name: name.nullish(), role_id: roleId });
 const updateUserRules = z
@@ -58,6 +53,7 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
   const UserList = listEnvelope(builder, 'UserList', User);
 
   const InviteUserInput = builder.inputType('InviteUserInput', {
+    extensions: inputRules(inviteUserRules),
     fields: (t) => ({
       email: t.string({ required: true, description: 'Email address; stored lower-cased, unique per tenant.' }),
       name: t.string({ required: false, description: '1 to 200 characters.' }),
@@ -65,6 +61,7 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
     }),
   });
   const UpdateUserInput = builder.inputType('UpdateUserInput', {
+    extensions: inputRules(updateUserRules),
     description: 'Fields to change; absent fields keep their value.',
     fields: (t) => ({
       name: t.string({ required: false, description: 'The person’s name, 1 to 200 characters.' }),

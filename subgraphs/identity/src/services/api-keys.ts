@@ -1,12 +1,39 @@
-import { type Principal, generateSecret, hashSecret, isKnownScope } from '@platform/auth';
+import { type Principal, generateSecret, hashSecret, scopeCatalogue } from '@platform/auth';
 import { type ApiKey, newId, type PrismaClient, type Db, inTransaction } from '@platform/db';
-import { ApiError, type FieldError } from '@platform/errors';
+import { ApiError } from '@platform/errors';
+import { integer, omittable, parseInput, requiredText } from '@platform/graphql-kit';
+import { z } from 'zod';
 import { scopesNotHeld } from './delegation.ts';
 
 /** API keys announce their environment: `sk_live_` (production) or `sk_test_` (sandbox). */
 const KEY_PATTERN = /^sk_(live|test)_[A-Za-z0-9_-]{43}$/;
 const PREFIX_LENGTH = 12;
 export const MAX_ROTATION_OVERLAP_SECONDS = 7 * 24 * 3600;
+
+/** Catalogued scopes, at least one; with `grantable`, only scopes the creating credential holds. */
+export function grantedScopesRule(grantable?: ReadonlySet<string>) {
+  return z
+    .array(z.enum(Object.keys(scopeCatalogue) as [string, ...string[]], { error: (issue) => `${String(issue.input)} is not a scope of the catalogue (GET /v1/auth/scopes)` }))
+    .min(1, 'at least one scope is required')
+    .superRefine((scopes, context) => {
+      const ungrantable = grantable ? scopesNotHeld(scopes, grantable) : [];
+      if (ungrantable.length > 0) context.addIssue({ code: 'custom', message: `you can grant only scopes your credential holds; not held: ${ungrantable.join(', ')}` });
+    });
+}
+
+/** The rules of a new API key (see createApiKey); the input type publishes them with any `grantable`. */
+export function apiKeyRules(grantable?: ReadonlySet<string>) {
+  return z.object({
+    name: requiredText(100),
+    scopes: grantedScopesRule(grantable),
+    expires_at: omittable(z.date().refine((date) => date.getTime() > Date.now(), 'must be in the future')),
+  });
+}
+
+/** How long a rotated secret keeps working. */
+export const rotationRules = z.object({
+  overlap_seconds: integer({ min: 0, max: MAX_ROTATION_OVERLAP_SECONDS, message: `must be an integer from 0 to ${MAX_ROTATION_OVERLAP_SECONDS}` }).nullish(),
+});
 
 export function looksLikeApiKey(credential: string): boolean {
   return credential.startsWith('sk_live_') || credential.startsWith('sk_test_');
@@ -34,17 +61,8 @@ export async function createApiKey(
   prisma: Db,
   input: { tenantId: string; name: string; scopes: string[]; expiresAt?: Date | null; createdBy: string; grantableScopes?: ReadonlySet<string> },
 ): Promise<IssuedApiKey> {
-  const errors: FieldError[] = [];
-  const scopes = [...new Set(input.scopes)];
-  const unknown = scopes.filter((scope) => !isKnownScope(scope));
-  const ungrantable = input.grantableScopes ? scopesNotHeld(scopes.filter(isKnownScope), input.grantableScopes) : [];
-  const name = input.name.trim();
-  if (name.length === 0 || name.length > 100) errors.push({ field: 'name', message: 'must be 1 to 100 characters' });
-  if (scopes.length === 0) errors.push({ field: 'scopes', message: 'at least one scope is required' });
-  if (unknown.length > 0) errors.push({ field: 'scopes', message: `unknown scopes: ${unknown.join(', ')}` });
-  if (ungrantable.length > 0) errors.push({ field: 'scopes', message: `you can grant only scopes your credential holds; not held: ${ungrantable.join(', ')}` });
-  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) errors.push({ field: 'expires_at', message: 'must be in the future' });
-  if (errors.length > 0) throw new ApiError('validation_failed', `The API key is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}.`, { errors });
+  const { name, scopes, expires_at: expiresAt } = parseInput(apiKeyRules(input.grantableScopes), { name: input.name, scopes: input.scopes, expires_at: input.expiresAt });
+  const distinctScopes = [...new Set(scopes)];
 
   const tenant = await prisma.tenant.findUnique({ where: { id: input.tenantId } });
   if (!tenant) throw new ApiError('not_found', `No tenant ${input.tenantId}.`);
@@ -56,9 +74,9 @@ export async function createApiKey(
       name,
       prefix: secret.slice(0, PREFIX_LENGTH),
       secret_hash: hashSecret(secret),
-      scopes,
+      scopes: distinctScopes,
       created_by: input.createdBy,
-      expires_at: input.expiresAt ?? null,
+      expires_at: expiresAt ?? null,
     },
   });
   return { key, secret };
@@ -81,9 +99,7 @@ export async function revokeApiKey(prisma: Db, tenantId: string, id: string): Pr
  * for `overlapSeconds` (so deployments can switch without downtime), then expires.
  */
 export async function rotateApiKey(prisma: Db, input: { tenantId: string; id: string; overlapSeconds: number; createdBy: string }): Promise<IssuedApiKey> {
-  if (!Number.isInteger(input.overlapSeconds) || input.overlapSeconds < 0 || input.overlapSeconds > MAX_ROTATION_OVERLAP_SECONDS) {
-    throw new ApiError('validation_failed', `overlap_seconds must be an integer from 0 to ${MAX_ROTATION_OVERLAP_SECONDS}.`, { errors: [{ field: 'overlap_seconds', message: `must be 0 to ${MAX_ROTATION_OVERLAP_SECONDS}` }] });
-  }
+  parseInput(rotationRules, { overlap_seconds: input.overlapSeconds });
   const old = await findKey(prisma, input.tenantId, input.id);
   if (apiKeyStatus(old) !== 'active') throw new ApiError('invalid_state', `The API key ${input.id} is ${apiKeyStatus(old)} and cannot be rotated.`);
   const overlapEnd = new Date(Date.now() + input.overlapSeconds * 1000);

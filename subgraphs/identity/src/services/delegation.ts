@@ -11,5 +11,5 @@ export function scopesNotHeld(scopes: readonly string[], holder: ReadonlySet<str
 
 export function assertDelegable(scopes: readonly string[], holder: ReadonlySet<string>, field: string): void {
   const missing = scopesNotHeld(scopes, holder);
-  if (missing.length > 0) throw fieldErrors('validation_failed', field, `you can grant only scopes your credential holds; not held: ${missing.join(', ')}`);
+  if (missing.length > 0) throw fieldErrors('rule_violation', field, `you can grant only scopes your credential holds; not held: ${missing.join(', ')}`);
 }

@@ -1,7 +1,9 @@
-import { generateSecret, hashSecret, isKnownScope } from '@platform/auth';
+import { generateSecret, hashSecret } from '@platform/auth';
 import { newId, type PrismaClient, type Db } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { MAX_ROTATION_OVERLAP_SECONDS } from './api-keys.ts';
+import { parseInput } from '@platform/graphql-kit';
+import { z } from 'zod';
+import { grantedScopesRule, rotationRules } from './api-keys.ts';
 
 export interface IssuedClient {
   client_id: string;
@@ -13,9 +15,7 @@ export interface IssuedClient {
 
 /** Registers a client-credentials client for a tenant, allowed the given scopes. */
 export async function createOAuthClient(prisma: PrismaClient, input: { tenantId: string; scopes: string[]; name?: string }): Promise<IssuedClient> {
-  const unknown = input.scopes.filter((scope) => !isKnownScope(scope));
-  if (unknown.length > 0) throw new ApiError('validation_failed', `Unknown scopes: ${unknown.join(', ')}.`, { errors: [{ field: 'scopes', message: `unknown scopes: ${unknown.join(', ')}` }] });
-  if (input.scopes.length === 0) throw new ApiError('validation_failed', 'A client needs at least one scope.', { errors: [{ field: 'scopes', message: 'at least one scope is required' }] });
+  parseInput(z.object({ scopes: grantedScopesRule() }), { scopes: input.scopes });
 
   const tenant = await prisma.tenant.findUnique({ where: { id: input.tenantId } });
   if (!tenant) throw new ApiError('not_found', `No tenant ${input.tenantId}.`);
@@ -33,9 +33,7 @@ export async function createOAuthClient(prisma: PrismaClient, input: { tenantId:
  * deployment can roll out the new one without a failed token request.
  */
 export async function rotateClientSecret(prisma: Db, input: { tenantId: string; clientId: string; overlapSeconds: number }) {
-  if (!Number.isInteger(input.overlapSeconds) || input.overlapSeconds < 0 || input.overlapSeconds > MAX_ROTATION_OVERLAP_SECONDS) {
-    throw new ApiError('validation_failed', `overlap_seconds must be an integer from 0 to ${MAX_ROTATION_OVERLAP_SECONDS}.`, { errors: [{ field: 'overlap_seconds', message: `must be 0 to ${MAX_ROTATION_OVERLAP_SECONDS}` }] });
-  }
+  parseInput(rotationRules, { overlap_seconds: input.overlapSeconds });
   const client = await prisma.oAuthClient.findUnique({ where: { tenant_id_id: { tenant_id: input.tenantId, id: input.clientId } } });
   if (!client || client.revoked_at) throw new ApiError('not_found', `No active OAuth client ${input.clientId} exists in this tenant.`);
   const tenant = await prisma.tenant.findUniqueOrThrow({ where: { id: input.tenantId } });

@@ -16,7 +16,7 @@ type UserQuery = Omit<Prisma.UserFindUniqueArgs, 'where'>;
 const key = (tenantId: string, id: string) => ({ tenant_id_id: { tenant_id: tenantId, id } });
 
 function unknownRole(roleId: string): ApiError {
-  return fieldErrors('validation_failed', 'role_id', `No role ${roleId} exists in this tenant.`);
+  return fieldErrors('rule_violation', 'role_id', `No role ${roleId} exists in this tenant.`);
 }
 
 function emailTaken(email: string): ApiError {

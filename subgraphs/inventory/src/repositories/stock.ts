@@ -46,7 +46,7 @@ const levelKey = (itemId: string, warehouseId: string) => `${itemId}\u0000${ware
  * (`FOR UPDATE`, by id), then their warehouses (`FOR SHARE`, by id: archiving a warehouse waits
  * for stock moving into it), then the levels (`FOR UPDATE`, by item id and warehouse id). Every
  * check is made on the locked rows, and nothing is written before every operation passed: a
- * refusal throws (`validation_failed`, then `insufficient_stock`, each naming every operation at
+ * refusal throws (`rule_violation`, then `insufficient_stock`, each naming every operation at
  * fault) and the caller's transaction rolls back.
  *
  * Events: an item whose total goes from at or above its `reorder_point` to below it emits
@@ -93,7 +93,7 @@ export async function applyStockOperations(
     if (!warehouse) invalid.push({ field: operation.warehouse_field ?? operation.field, message: `No warehouse ${operation.warehouse_id} exists in this tenant.` });
     else if (warehouse.archived_at !== null) invalid.push({ field: operation.warehouse_field ?? operation.field, message: `Warehouse ${warehouse.id} is archived.` });
   }
-  if (invalid.length > 0) throw new ApiError('validation_failed', invalid.map((error) => error.message).join(' '), { errors: invalid });
+  if (invalid.length > 0) throw new ApiError('rule_violation', invalid.map((error) => error.message).join(' '), { errors: invalid });
 
   const pairs = [...new Map(resolved.map((operation) => [levelKey(operation.item_id, operation.warehouse_id as string), operation])).values()];
   const pairItems = pairs.map((operation) => operation.item_id);
@@ -147,7 +147,7 @@ export async function applyStockOperations(
     const field = resolved.find((operation) => operation.item_id === itemId)?.field ?? '';
     if (Math.abs(total) > MAX_STOCK && !tooLarge.some((error) => error.field === field)) tooLarge.push({ field, message: `would take the total stock of ${itemId} past ${MAX_STOCK}.` });
   }
-  if (tooLarge.length > 0) throw new ApiError('validation_failed', `The change is too large: ${tooLarge.map((error) => error.message).join(' ')}`, { errors: tooLarge });
+  if (tooLarge.length > 0) throw new ApiError('rule_violation', `The change is too large: ${tooLarge.map((error) => error.message).join(' ')}`, { errors: tooLarge });
   if (short.length > 0) throw new ApiError('insufficient_stock', short.map((error) => error.message).join(' '), { errors: short });
 
   const changedKeys = [...new Set(resolved.map((operation) => levelKey(operation.item_id, operation.warehouse_id as string)))];

@@ -1,6 +1,6 @@
 import { type InventoryItem, isUniqueViolation, newId, type Prisma } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
-import { type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, eventEmitterOf, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg, listEnvelope } from '@platform/graphql-kit';
+import { type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, eventEmitterOf, inputRules, integer, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, requiredText, sortArg, listEnvelope, text, versionRule } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { ITEM_SORT_FIELDS, createItem, findItem, listItems, lockItem, updateItem } from '../repositories/items.ts';
 import { type StockOperation, applyStockOperations } from '../repositories/stock.ts';
@@ -8,42 +8,36 @@ import { shareLockWarehouse } from '../repositories/warehouses.ts';
 import type { InventoryTypes } from './types.ts';
 
 const sku = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, 'must be 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit');
-export const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
-const quantity = z.number().int().min(0, 'must be 0 or more');
+export const name = requiredText(200);
 /** Larger single changes are certainly mistakes, and keep every level within PostgreSQL's INTEGER. */
 const MAX_CHANGE = 1_000_000_000;
-const positive = z.number().int().min(1, 'must be more than 0').max(MAX_CHANGE, `must be at most ${MAX_CHANGE}`);
-const signed = z
-  .number()
-  .int()
-  .min(-MAX_CHANGE, `must be at least -${MAX_CHANGE}`)
-  .max(MAX_CHANGE, `must be at most ${MAX_CHANGE}`)
-  .refine((value) => value !== 0, 'must not be 0');
-const reason = z.string().trim().max(500, 'must be at most 500 characters');
-const version = z.number().int().min(1, 'must be 1 or more');
+const quantity = integer({ min: 0, message: 'must be 0 or more' });
+const positive = integer({ min: 1, max: MAX_CHANGE, message: `must be from 1 to ${MAX_CHANGE}` });
+const signed = integer({ min: -MAX_CHANGE, max: MAX_CHANGE, message: `must be from -${MAX_CHANGE} to ${MAX_CHANGE}` }).refine((value) => value !== 0, 'must not be 0');
+const reason = text({ max: 500 }).transform((value) => value.trim());
 
-const createItemRules = z.object({ id: sku, name, quantity_on_hand: quantity.max(MAX_CHANGE, `must be at most ${MAX_CHANGE}`), reorder_point: quantity, warehouse_id: z.string(), allow_backorder: z.boolean().nullish() });
+const createItemRules = z.object({ id: sku, name, quantity_on_hand: integer({ min: 0, max: MAX_CHANGE, message: `must be from 0 to ${MAX_CHANGE}` }), reorder_point: quantity, warehouse_id: z.string(), allow_backorder: z.boolean().nullish() });
 const updateItemRules = z
   .object({
     name: name.optional(),
-    quantity_on_hand: quantity.max(MAX_CHANGE, `must be at most ${MAX_CHANGE}`).optional(),
+    quantity_on_hand: integer({ min: 0, max: MAX_CHANGE, message: `must be from 0 to ${MAX_CHANGE}` }).optional(),
     reorder_point: quantity.optional(),
     warehouse_id: z.string().optional(),
     allow_backorder: z.boolean().optional(),
-    version: version.optional(),
+    version: versionRule.optional(),
   })
   .refine((input) => Object.keys(input).filter((field) => field !== 'version').length > 0, { message: 'at least one field must be given', path: [] });
-const adjustRules = z.object({ quantity: signed, warehouse_id: z.string().nullish(), reason: reason.nullish(), version: version.nullish() });
-const receiveRules = z.object({ quantity: positive, warehouse_id: z.string().nullish(), reason: reason.nullish(), version: version.nullish() });
+const adjustRules = z.object({ quantity: signed, warehouse_id: z.string().nullish(), reason: reason.nullish(), version: versionRule.nullish() });
+const receiveRules = z.object({ quantity: positive, warehouse_id: z.string().nullish(), reason: reason.nullish(), version: versionRule.nullish() });
 const transferRules = z
-  .object({ quantity: positive, from_warehouse_id: z.string(), to_warehouse_id: z.string(), reason: reason.nullish(), version: version.nullish() })
+  .object({ quantity: positive, from_warehouse_id: z.string(), to_warehouse_id: z.string(), reason: reason.nullish(), version: versionRule.nullish() })
   .refine((input) => input.from_warehouse_id !== input.to_warehouse_id, { message: 'must differ from from_warehouse_id', path: ['to_warehouse_id'] });
 
 /** A warehouse an item may call home: it exists in the tenant and is not archived (share-locked until the commit). */
 async function requireHomeWarehouse(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<void> {
   const warehouse = await shareLockWarehouse(tx, tenantId, id);
-  if (!warehouse) throw fieldErrors('validation_failed', 'warehouse_id', `No warehouse ${id} exists in this tenant.`);
-  if (warehouse.archived_at !== null) throw fieldErrors('validation_failed', 'warehouse_id', `Warehouse ${id} is archived.`);
+  if (!warehouse) throw fieldErrors('rule_violation', 'warehouse_id', `No warehouse ${id} exists in this tenant.`);
+  if (warehouse.archived_at !== null) throw fieldErrors('rule_violation', 'warehouse_id', `Warehouse ${id} is archived.`);
 }
 
 function refuseIfArchived(item: InventoryItem, action: string): void {
@@ -65,6 +59,7 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
   const InventoryItemList = listEnvelope(builder, 'InventoryItemList', InventoryItem);
 
   const CreateInventoryItemInput = builder.inputType('CreateInventoryItemInput', {
+    extensions: inputRules(createItemRules),
     description: 'A new item. Its initial `quantity_on_hand` is recorded as a `receipt` movement into its home warehouse.',
     fields: (t) => ({
       id: t.string({ required: true, description: 'The SKU: 1 to 64 letters, digits, ".", "_", ":" or "-".' }),
@@ -76,6 +71,7 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
     }),
   });
   const UpdateInventoryItemInput = builder.inputType('UpdateInventoryItemInput', {
+    extensions: inputRules(updateItemRules),
     description: 'Fields to change; absent fields keep their value.',
     fields: (t) => ({
       name: t.string({ required: false, description: 'Item name, 1 to 200 characters.' }),
@@ -90,6 +86,7 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
     }),
   });
   const AdjustInventoryItemInput = builder.inputType('AdjustInventoryItemInput', {
+    extensions: inputRules(adjustRules),
     description: 'A correction of the stock in one warehouse (a count, damage, loss).',
     fields: (t) => ({
       quantity: t.int({ required: true, description: 'Signed, non-zero change: positive adds stock, negative removes it. At most 1000000000 either way.' }),
@@ -99,6 +96,7 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
     }),
   });
   const ReceiveInventoryItemInput = builder.inputType('ReceiveInventoryItemInput', {
+    extensions: inputRules(receiveRules),
     description: 'Stock received into one warehouse.',
     fields: (t) => ({
       quantity: t.int({ required: true, description: 'Units received, 1 to 1000000000.' }),
@@ -108,6 +106,7 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
     }),
   });
   const TransferInventoryItemInput = builder.inputType('TransferInventoryItemInput', {
+    extensions: inputRules(transferRules),
     description: 'Stock moved from one warehouse to another: a `transfer_out` and a `transfer_in` movement sharing a `transfer_id`. The item total does not change.',
     fields: (t) => ({
       quantity: t.int({ required: true, description: 'Units moved, 1 to 1000000000.' }),

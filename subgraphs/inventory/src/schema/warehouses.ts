@@ -1,5 +1,5 @@
 import { ApiError } from '@platform/errors';
-import { type SubgraphBuilder, assertCurrentVersion, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges } from '@platform/graphql-kit';
+import { type SubgraphBuilder, assertCurrentVersion, inputRules, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges, versionRule } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { createWarehouse, findWarehouse, listWarehouses, lockWarehouse, updateWarehouse, warehouseInUse } from '../repositories/warehouses.ts';
 import { name } from './items.ts';
@@ -7,7 +7,7 @@ import type { InventoryTypes } from './types.ts';
 
 const createWarehouseRules = z.object({ name });
 const updateWarehouseRules = z
-  .object({ name: name.optional(), version: z.number().int().min(1, 'must be 1 or more').optional() })
+  .object({ name: name.optional(), version: versionRule.optional() })
   .refine((input) => input.name !== undefined, { message: 'at least one field must be given', path: [] });
 
 /** Warehouses: create, rename, archive (only when empty and no active item calls it home). */
@@ -15,10 +15,12 @@ export function defineWarehouseSchema(builder: SubgraphBuilder, { Warehouse }: I
   const WarehouseList = listEnvelope(builder, 'WarehouseList', Warehouse);
 
   const CreateWarehouseInput = builder.inputType('CreateWarehouseInput', {
+    extensions: inputRules(createWarehouseRules),
     description: 'A new warehouse; the platform assigns its id.',
     fields: (t) => ({ name: t.string({ required: true, description: 'Warehouse name, 1 to 200 characters.' }) }),
   });
   const UpdateWarehouseInput = builder.inputType('UpdateWarehouseInput', {
+    extensions: inputRules(updateWarehouseRules),
     description: 'Fields to change; absent fields keep their value.',
     fields: (t) => ({
       name: t.string({ required: false, description: 'Warehouse name, 1 to 200 characters.' }),

@@ -1,0 +1,189 @@
+import { scopeCatalogue } from '@platform/auth';
+import type { InputContract } from '@platform/graphql-kit';
+import { GraphQLNonNull, type GraphQLSchema, getNullableType, isNonNullType } from 'graphql';
+import type { Route } from '../route-table.ts';
+import { type JsonSchema, SchemaComponents } from './json-schema.ts';
+import { oauthPaths, oauthSchemas } from './oauth.ts';
+import { type RefusalStatus, headers, problemSchema, refusal, refusalResponses, successHeaders } from './problems.ts';
+
+export type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+  components: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+};
+
+export interface DocumentSources {
+  basePath: string;
+  routes: Route[];
+  /** The schema SOFA generates its operations from: the fields REST answers carry. */
+  servedSchema: GraphQLSchema;
+  /** The declared rules of inputs and arguments (see graphql-kit's input-contract.ts). */
+  inputContract: InputContract;
+  /** The scopes each root field requires, by `Query.field` (any one of them admits the call). */
+  scopes: Map<string, string[]>;
+}
+
+const TENANT_ID = '^ten_[0-9a-f]{24}$';
+
+/** What each tag of the REST reference groups; a route with a tag not listed here stops the start. */
+const TAGS: Record<string, string> = {
+  Auth: 'Access tokens (OAuth 2.0 client credentials), API keys, client secrets and the scope catalogue.',
+  Tenants: "The credential's tenant: its plan and limits, and resetting a sandbox.",
+  Users: 'People of the tenant and their roles.',
+  Roles: 'Named sets of scopes given to users.',
+  Audit: 'The tamper-evident record of every request.',
+  Inventory: 'Warehouses, items (SKUs), stock levels and the history of stock movements.',
+  CRM: 'Customers with their contacts and addresses; sales and purchase orders and their lifecycle.',
+  Finance: 'Invoices and the double-entry ledger.',
+  Events: 'The event log and custom events.',
+  Webhooks: 'Webhook endpoints, their deliveries, resends and replays.',
+};
+
+/**
+ * The OpenAPI 3.1 document of the REST facade, built from what serves the requests: the route
+ * table, the GraphQL types of each route's field (answers as SOFA selects them, inputs narrowed
+ * by their declared rules), the scopes each field's resolver checks and the error catalogue.
+ * `test/fuzz/schemathesis.test.ts` holds the platform to it with Schemathesis.
+ */
+export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument {
+  const components = new SchemaComponents(sources.servedSchema, sources.inputContract);
+  const paths: OpenApiDocument['paths'] = oauthPaths(sources.basePath) as OpenApiDocument['paths'];
+  for (const route of sources.routes) {
+    const path = `${sources.basePath}${route.path.replace(/:(\w+)/g, '{$1}')}`;
+    paths[path] ??= {};
+    (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route, components, sources.scopes.get(route.coordinate));
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Platform API',
+      version: 'v1',
+      summary: 'The programmatic interface of the business-operations platform.',
+      description:
+        'REST facade of the platform supergraph (GraphQL at `/graphql` serves the same operations). Every operation but the token exchange needs `Authorization: Bearer <access token or API key>` and `X-Service-Tenant: <tenant id>`. Errors are RFC 9457 problem details with a stable `code` (`/docs/errors`). A `400` means the request does not match this document; a `422` that it matches but breaks a rule the document cannot state (each operation lists its own).',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    // Paths are given in full (with /v1), so the server is the origin serving this document.
+    servers: [{ url: '/' }],
+    tags: [...new Set(['Auth', ...sources.routes.flatMap((route) => route.tags)])].map((name) => {
+      const description = TAGS[name];
+      if (!description) throw new Error(`the REST tag ${name} has no description in the OpenAPI document`);
+      return { name, description };
+    }),
+    paths,
+    components: {
+      schemas: { ...components.schemas, Problem: problemSchema, ...oauthSchemas },
+      parameters: {
+        TenantHeader: { name: 'X-Service-Tenant', in: 'header', required: true, description: 'The tenant the request acts on; must be the tenant of the credential.', schema: { type: 'string', pattern: TENANT_ID } },
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID).',
+          schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
+        },
+        IfMatch: {
+          name: 'If-Match',
+          in: 'header',
+          required: false,
+          description: 'The `ETag` of the version this change is based on (`"3"`, with the quotes), or `*` for none; if the record changed since, the request is refused with 412 and nothing changes.',
+          schema: { type: 'string', pattern: '^(\\*|"[0-9]{1,15}")$' },
+        },
+      },
+      headers,
+      responses: refusalResponses(),
+      securitySchemes: {
+        oauth2: { type: 'oauth2', description: 'Access tokens from the client-credentials grant.', flows: { clientCredentials: { tokenUrl: `${sources.basePath}/oauth/token`, scopes: scopeCatalogue } } },
+        apiKey: { type: 'http', scheme: 'bearer', description: 'A scoped API key (`sk_live_…` / `sk_test_…`) sent as `Authorization: Bearer <key>`; it holds the scopes it was issued with.' },
+      },
+    },
+  };
+}
+
+function operation(route: Route, components: SchemaComponents, scopes: string[] | undefined): Record<string, unknown> {
+  if (scopes === undefined) throw new Error(`no scopes are known for ${route.coordinate}`);
+  const write = route.method !== 'GET';
+  const description = route.field.description ?? '';
+  const argumentSchema = (name: string) => {
+    const argument = route.field.args.find((candidate) => candidate.name === name);
+    if (!argument) throw new Error(`${route.coordinate} has no argument ${name}`);
+    return { argument, schema: components.argument(argument.type, `${route.coordinate}.${name}`) };
+  };
+  const parameters: unknown[] = [
+    { $ref: '#/components/parameters/TenantHeader' },
+    ...(write ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    ...(write && route.versioned && route.pathParams.length > 0 ? [{ $ref: '#/components/parameters/IfMatch' }] : []),
+    ...route.pathParams.map((name) => {
+      const { argument } = argumentSchema(name);
+      return { name, in: 'path', required: true, description: argument.description ?? undefined, schema: { type: 'string', minLength: 1, pattern: '^[^\\u0000]*$' } };
+    }),
+    ...[...route.queryArgs.keys()].map((name) => {
+      const { argument, schema } = argumentSchema(name);
+      // A query parameter is absent or has a value: an empty one is refused, so is null.
+      return { name, in: 'query', required: isNonNullType(argument.type), description: argument.description ?? undefined, schema: queryParameter(schema) };
+    }),
+  ];
+  // A body is an object or absent (an optional input may be left out, never sent as `null`).
+  const requestBody = route.bodyArg
+    ? { required: isNonNullType(route.bodyArg.type), content: { 'application/json': { schema: components.argument(new GraphQLNonNull(getNullableType(route.bodyArg.type)), `${route.coordinate}.${route.bodyArg.name}`) } } }
+    : route.bodyArgs.size > 0
+      ? {
+          required: false,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                additionalProperties: false,
+                properties: Object.fromEntries([...route.bodyArgs.keys()].map((name) => [name, { ...argumentSchema(name).schema, description: argumentSchema(name).argument.description ?? undefined }])),
+              },
+            },
+          },
+        }
+      : undefined;
+  const statuses: RefusalStatus[] = [400, 401, 403, 404, ...(write ? ([409, 412, 413, 415] as const) : []), 422, 429, 500, 503, 504];
+  return {
+    operationId: route.field.name,
+    tags: route.tags,
+    summary: summaryOf(route),
+    description,
+    security: securityOf(scopes),
+    parameters,
+    ...(requestBody && { requestBody }),
+    responses: {
+      [route.successStatus]: {
+        description: route.successStatus === 201 ? 'Created.' : 'OK.',
+        headers: successHeaders({ versioned: route.versioned, write }),
+        content: { 'application/json': { schema: components.response(route.field.type) } },
+      },
+      ...Object.fromEntries(statuses.map((status) => [status, refusal(status)])),
+    },
+  };
+}
+
+/** A query parameter's schema: what its argument accepts, without null and without the empty string. */
+function queryParameter(schema: JsonSchema): JsonSchema {
+  const { type, anyOf, ...rest } = schema;
+  if (Array.isArray(anyOf)) {
+    const [value] = (anyOf as JsonSchema[]).filter((branch) => branch.type !== 'null');
+    return queryParameter({ ...rest, ...value });
+  }
+  const single = Array.isArray(type) ? type.find((candidate) => candidate !== 'null') : type;
+  const narrowed: JsonSchema = { ...rest, ...(single !== undefined && { type: single }) };
+  if (single === 'string' && narrowed.enum === undefined && narrowed.minLength === undefined) narrowed.minLength = 1;
+  return narrowed;
+}
+
+/** Any one of the scopes admits the call, with an access token or an API key alike. */
+function securityOf(scopes: string[]): Array<Record<string, string[]>> {
+  if (scopes.length === 0) return [{ oauth2: [] }, { apiKey: [] }];
+  return [...scopes.map((scope) => ({ oauth2: [scope] })), ...scopes.map((scope) => ({ apiKey: [scope] }))];
+}
+
+/** The first sentence of the field's description, as the operation's one-line summary. */
+function summaryOf(route: Route): string {
+  const description = route.field.description ?? route.coordinate;
+  const sentence = /^(.+?[.;:])(\s|$)/.exec(description)?.[1] ?? description;
+  return sentence.replace(/[.;:]$/, '').replace(/`/g, '');
+}
