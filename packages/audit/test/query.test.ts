@@ -99,7 +99,7 @@ describe('audit_records', () => {
 
   it('refuses from after to, naming the field', async () => {
     const result = await query(LIST, { from: new Date(base + 60_000).toISOString(), to: new Date(base).toISOString() });
-    expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'invalid_parameter', errors: [{ field: 'from', message: 'from must be at or before to.' }] });
+    expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'rule_violation', errors: [{ field: 'from', message: 'from must be at or before to.' }] });
   });
 
   it('refuses an impossible status and out-of-range pages', async () => {
