@@ -20,8 +20,9 @@ export function createSecretBox(key: Buffer): SecretBox {
     seal(plaintext) {
       const nonce = randomBytes(12);
       const cipher = createCipheriv(ALGORITHM, key, nonce);
+      // Stryker disable next-line StringLiteral: an empty encoding name selects UTF-8 too
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return ['v1', nonce, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return ['v1', ...[nonce, cipher.getAuthTag(), ciphertext].map((part) => part.toString('base64url'))].join('.');
     },
     open(sealed) {
       const [version, nonce, tag, ciphertext] = sealed.split('.');
@@ -44,8 +45,10 @@ export async function loadSecretsKey(configured: string | undefined, keyFile: st
     if (key.length !== 32) throw new Error('SECRETS_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)');
     return key;
   }
+  // Base64 decoding skips white space: a key file ending in a newline reads the same.
+  const readKeyFile = async () => Buffer.from(await readFile(keyFile, 'utf8'), 'base64');
   try {
-    return Buffer.from((await readFile(keyFile, 'utf8')).trim(), 'base64');
+    return await readKeyFile();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
@@ -57,6 +60,6 @@ export async function loadSecretsKey(configured: string | undefined, keyFile: st
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return Buffer.from((await readFile(keyFile, 'utf8')).trim(), 'base64');
+    return readKeyFile();
   }
 }

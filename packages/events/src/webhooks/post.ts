@@ -29,7 +29,8 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     const target = new URL(url);
-    const host = target.hostname.replace(/^\[|\]$/g, '');
+    // A URL's host holds brackets only around an IPv6 address.
+    const host = target.hostname.replace(/[[\]]/g, '');
     if (ipaddr.isValid(host) && !isAllowedAddress(host, options)) {
       resolve({ status: null, durationMs: 0, excerpt: null, error: `refused: ${host} is a private or reserved address` });
       return;
@@ -46,10 +47,11 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Platform-Webhooks/1.0', ...headers, 'content-length': String(Buffer.byteLength(body)) },
         lookup: (hostname, lookupOptions, callback) =>
-          lookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
+          lookup(hostname, { ...lookupOptions, all: true }, (lookupError, addresses: LookupAddress[]) => {
+            const refused = lookupError ? undefined : addresses.find((entry) => !isAllowedAddress(entry.address, options));
+            const error = lookupError ?? (refused && new Error(`refused: ${hostname} resolves to ${refused.address}, a private or reserved address`));
+            // Stryker disable next-line StringLiteral: beside an error, the address is ignored
             if (error) return callback(error, '', 4);
-            const refused = addresses.find((entry) => !isAllowedAddress(entry.address, options));
-            if (refused) return callback(Object.assign(new Error(`refused: ${hostname} resolves to ${refused.address}, a private or reserved address`), { code: 'EREFUSED_PRIVATE' }), '', 4);
             if (lookupOptions.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
             const first = addresses[0] as LookupAddress;
             return callback(null, first.address, first.family);
@@ -58,17 +60,19 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
-        finishResponse = () => {
-          settle({ status: response.statusCode ?? null, durationMs: elapsed(), excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_BYTES), error: null });
+        // The chunks hold at most EXCERPT_BYTES bytes, which decode to at most as many characters.
+        const finish = () => {
+          settle({ status: response.statusCode ?? null, durationMs: elapsed(), excerpt: Buffer.concat(chunks).toString('utf8'), error: null });
           response.destroy();
         };
+        finishResponse = finish;
         response.on('data', (chunk: Buffer) => {
-          if (size < EXCERPT_BYTES) chunks.push(chunk.subarray(0, EXCERPT_BYTES - size));
+          chunks.push(chunk.subarray(0, Math.max(0, EXCERPT_BYTES - size)));
           size += chunk.length;
-          if (size >= EXCERPT_BYTES) finishResponse?.();
+          if (size >= EXCERPT_BYTES) finish();
         });
-        response.on('end', finishResponse);
-        response.on('error', finishResponse);
+        response.on('end', finish);
+        response.on('error', finish);
       },
     );
     const deadline = setTimeout(() => {
