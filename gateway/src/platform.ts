@@ -8,6 +8,8 @@ import { createRateLimiter } from '@platform/rate-limit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { createEdge } from './edge/edge.ts';
 import { createHttpListener } from './edge/http-listener.ts';
+import { PlatformMetrics } from './observability/metrics.ts';
+import { unexpectedErrorReporter } from './observability/unexpected-errors.ts';
 import { startPlatformEvents } from './event-bus.ts';
 import { rememberVerifiedTokens } from './edge/verified-tokens.ts';
 import { type DemoSeed, seedDemoIfEmpty } from './seed/demo.ts';
@@ -56,10 +58,15 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger });
     cleanups.push(() => events.stop());
 
+    const metrics = new PlatformMetrics();
+    const reportUnexpected = unexpectedErrorReporter(logger, metrics);
     const server = createServer();
     const listener = createHttpListener({
       server,
       logger,
+      metrics,
+      metricsToken: config.metricsToken,
+      reportUnexpected,
       limits: { bodyBytes: config.maxRequestBodyBytes, formBodyBytes: Math.min(config.maxRequestBodyBytes, FORM_BODY_BYTES), requestTimeoutMs: config.requestTimeoutSeconds * 1000, drainTimeoutMs: config.drainTimeoutSeconds * 1000 },
       // On a connection of its own: a busy pool does not make the instance look unready.
       ready: async () => ((await databaseReachable(database.url, READINESS_TIMEOUT_MS)) ? undefined : 'database_unavailable'),
@@ -78,10 +85,10 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, logger: logger.child({ component: 'rate-limit' }) });
     cleanups.push(() => rateLimiter.close());
     if (config.redisUrl && !(await rateLimiter.ready(5000))) logger.warn('Redis is not reachable: rate limits hold per instance until it is');
-    const supergraph = await createSupergraph(subgraphs, logger);
+    const supergraph = await createSupergraph(subgraphs, logger, reportUnexpected);
     cleanups.push(() => supergraph.stop());
     const subscriptionLimits = { perConnection: config.subscriptionsPerConnection, perTenant: config.subscriptionsPerTenant };
-    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, events, publicJwks: keys.publicJwks, logger, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits });
+    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.

@@ -16,11 +16,11 @@ const echo = edge((request) => Response.json({ bytes: request.body?.length ?? 0,
 let server: Server | undefined;
 const logged: string[] = [];
 
-async function start(options: { ready?: () => Promise<ErrorCode | undefined> } = {}): Promise<{ listener: HttpListener; url: string }> {
+async function start(options: { ready?: () => Promise<ErrorCode | undefined>; metricsToken?: string } = {}): Promise<{ listener: HttpListener; url: string }> {
   server = createServer();
   // What the listener logs is kept, to check that failures are logged (and answered without their cause).
   const logger = createLogger('info', 'test', { write: (line: string) => void logged.push(line) });
-  const listener = createHttpListener({ server, logger, limits: LIMITS, ready: options.ready ?? (async () => undefined) });
+  const listener = createHttpListener({ server, logger, limits: LIMITS, ready: options.ready ?? (async () => undefined), metricsToken: options.metricsToken });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   return { listener, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -143,6 +143,31 @@ describe('HTTP listener', () => {
     expect(errors[0]).toContain('trace-boundary-1');
     // The access log has the request with its status.
     expect(logged.some((line) => line.includes('"msg":"request"') && line.includes('"status":500'))).toBe(true);
+  });
+
+  it('serves /metrics only with a metrics token configured, and only to a scraper presenting it', async () => {
+    const { listener, url } = await start({ metricsToken: 'scraper-token-0123456789' });
+    listener.serve(
+      edge(() => {
+        throw new Error('a defect');
+      }),
+    );
+    expect((await fetch(`${url}/v1/anything`)).status).toBe(500);
+    expect((await fetch(`${url}/metrics`)).status).toBe(401);
+    expect((await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer scraper-token-012345678X' } })).status).toBe(401);
+    const scraped = await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer scraper-token-0123456789' } });
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await scraped.text();
+    expect(text).toMatch(/^platform_unexpected_errors_total\{surface="http"\} 1$/m);
+    expect(text).toMatch(/^platform_http_responses_total\{method="GET",status="500"\} 1$/m);
+    expect(text).toMatch(/^platform_http_responses_total\{method="GET",status="401"\} 2$/m);
+  });
+
+  it('has no /metrics without a metrics token: the edge answers the path like any other', async () => {
+    const { listener, url } = await start();
+    listener.serve(echo);
+    expect(await (await fetch(`${url}/metrics`)).json()).toMatchObject({ bytes: 0 });
   });
 
   it('answers oversized headers with a 431 problem', async () => {

@@ -119,9 +119,11 @@ describe('tenant isolation matrix', () => {
     const webhookEndpoint = await created(victim, '/v1/events/webhook-endpoints', { url: 'https://127.0.0.1:9/hooks', event_types: ['custom.isolation'] });
     const event = await created(victim, '/v1/events', { type: 'custom.isolation', data: { secret: 'victim' } });
     attackerEvent = (await created(attacker, '/v1/events', { type: 'custom.isolation', data: { mine: true } })).id;
+    // The delivery retries in the background (WEBHOOK_RETRY_SCHEDULE 1,1): the snapshot is taken once
+    // it has given up, so that only the attacker's requests could change what the victim sees.
     const webhookDelivery = await eventually(async () => {
-      const deliveries = (await (await victim.get(`/v1/events/webhook-endpoints/${webhookEndpoint.id}/deliveries`)).json()) as { data: Array<{ id: string }> };
-      return deliveries.data[0];
+      const deliveries = (await (await victim.get(`/v1/events/webhook-endpoints/${webhookEndpoint.id}/deliveries`)).json()) as { data: Array<{ id: string; status: string }> };
+      return deliveries.data.find((delivery) => delivery.status !== 'pending');
     });
     records = {
       item: item.id,

@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import { type YogaServerInstance, createYoga } from 'graphql-yoga';
 import type { JWK } from 'jose';
 import type { PlatformEvents } from '../event-bus.ts';
+import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
 import type { Supergraph } from '../supergraph/supergraph.ts';
 import type { SubgraphModule } from '../supergraph/subgraphs.ts';
 import { createCredentialAuthenticator } from './credentials.ts';
@@ -54,6 +55,8 @@ export interface EdgeOptions {
   verifyToken: TokenVerifier;
   publicJwks: JWK[];
   logger: Logger;
+  /** Reports an unexpected failure (logged with its cause, counted) where it is replaced by `internal_error`. */
+  reportUnexpected: ReportUnexpectedError;
   /** Live subscriptions per graphql-ws connection and per tenant (the defaults when absent). */
   subscriptionLimits?: SubscriptionLimits;
   /** Browser origins allowed to call the API with credentials (none when absent). */
@@ -115,7 +118,7 @@ export function createEdge(options: EdgeOptions): Edge {
     inputContract: options.supergraph.inputContract,
     scopes: options.supergraph.scopes,
     problemResponse: (error, request) => {
-      logIfInternal(options.logger, error, request);
+      reportIfUnexpected(options.reportUnexpected, error, request);
       return problemFor(error, request);
     },
     linkRequests,
@@ -146,7 +149,7 @@ export function createEdge(options: EdgeOptions): Edge {
       if (!principal) throw new Error('GraphQL context is built for an unauthenticated request');
       return { principal, requestId, ifMatchVersion, prisma: options.prisma, platform, audit: auditFor(request) };
     },
-    maskedErrors: maskUnexpectedErrors(options.logger),
+    maskedErrors: maskUnexpectedErrors(options.logger, options.reportUnexpected),
     plugins: [
       useRequestId(),
       useSecurityHeaders({ servedOverTls: options.servedOverTls ?? false, corsAllowedOrigins: options.corsAllowedOrigins ?? [] }),
@@ -154,7 +157,7 @@ export function createEdge(options: EdgeOptions): Edge {
       useAuditTrail({ recorder: options.auditRecorder, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, oauthBasePath: `${REST_BASE_PATH}/oauth`, logger: options.logger }),
       useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials, failedAuthentications, admit: rateLimit.admit }),
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
-      useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH }),
+      useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, reportUnexpected: options.reportUnexpected }),
       rateLimit,
       restFacade.routes,
       usePreconditions({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
@@ -173,7 +176,7 @@ export function createEdge(options: EdgeOptions): Edge {
   // graphql-ws: platform.ts attaches it to the HTTP server once the edge is ready.
   return Object.assign(yoga, {
     serveWebSockets: (server: Server) =>
-      serveSubscriptionsOverWebSocket({ server, path: GRAPHQL_ENDPOINT, yoga: yoga as never, credentials, admit: rateLimit.admit, counter: subscriptions.counter, auditRecorder: options.auditRecorder, logger: options.logger }),
+      serveSubscriptionsOverWebSocket({ server, path: GRAPHQL_ENDPOINT, yoga: yoga as never, credentials, admit: rateLimit.admit, counter: subscriptions.counter, auditRecorder: options.auditRecorder, logger: options.logger, reportUnexpected: options.reportUnexpected }),
   });
 }
 
@@ -184,9 +187,8 @@ function providedPort<Name extends keyof NonNullable<SubgraphModule['provides']>
   return providers[0] as NonNullable<NonNullable<SubgraphModule['provides']>[Name]>;
 }
 
-function logIfInternal(logger: Logger, error: unknown, request: Request): void {
+/** An error without a platform code is unexpected; an `internal_error` was already reported where it was made. */
+function reportIfUnexpected(reportUnexpected: ReportUnexpectedError, error: unknown, request: Request): void {
   const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
-  if (typeof code !== 'string' || !(code in errorCatalogue) || code === 'internal_error') {
-    logger.error({ err: error, request_id: requestState(request).requestId }, 'REST request failed');
-  }
+  if (typeof code !== 'string' || !(code in errorCatalogue)) reportUnexpected('rest', error, { request_id: requestState(request).requestId }, 'REST request failed');
 }

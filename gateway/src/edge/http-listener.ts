@@ -5,12 +5,15 @@ import type { Logger } from '@platform/config';
 import { databaseFault } from '@platform/db';
 import { ApiError, type ErrorCode, problemFromError } from '@platform/errors';
 import { sendNodeResponse } from '@whatwg-node/server';
+import { PlatformMetrics } from '../observability/metrics.ts';
+import { type ReportUnexpectedError, unexpectedErrorReporter } from '../observability/unexpected-errors.ts';
 import { logRequest } from './plugins/use-access-log.ts';
 import { requestIdFor } from './request-state.ts';
 import { withRetryAfter } from './responses.ts';
 
 export const HEALTH_ENDPOINT = '/healthz';
 export const READINESS_ENDPOINT = '/readyz';
+export const METRICS_ENDPOINT = '/metrics';
 
 /** The edge as the listener calls it: Yoga's node entry point. */
 export interface EdgeHandler {
@@ -47,12 +50,24 @@ type Phase = 'starting' | 'serving' | 'draining';
  * - Bodies are read here, bounded while they stream in: a declared or counted size past the limit
  *   is 413 `payload_too_large` before the rest is read (nothing large is ever buffered).
  * - A deadline per request (streams excepted): 504 `request_timeout` rather than a hang.
- * - The error boundary: an exception escaping the edge is logged once with its cause and answered
- *   500 `internal_error` with only the request id; a malformed request line or oversized headers
- *   get a problem response (400 / 431) from the HTTP parser's error handler.
+ * - The error boundary: an exception escaping the edge is reported once (logged with its cause,
+ *   counted) and answered 500 `internal_error` with only the request id; a malformed request line
+ *   or oversized headers get a problem response (400 / 431) from the HTTP parser's error handler.
+ * - Metrics: every response is counted by method and status; `/metrics` serves them (Prometheus
+ *   text) to a scraper presenting `metricsToken`, and does not exist without one.
  */
-export function createHttpListener(options: { server: Server; logger: Logger; limits: HttpLimits; ready(): Promise<ErrorCode | undefined> }): HttpListener {
+export function createHttpListener(options: {
+  server: Server;
+  logger: Logger;
+  limits: HttpLimits;
+  ready(): Promise<ErrorCode | undefined>;
+  metrics?: PlatformMetrics;
+  metricsToken?: string;
+  reportUnexpected?: ReportUnexpectedError;
+}): HttpListener {
   const { server, logger, limits } = options;
+  const metrics = options.metrics ?? new PlatformMetrics();
+  const reportUnexpected = options.reportUnexpected ?? unexpectedErrorReporter(logger, metrics);
   let phase: Phase = 'starting';
   let edge: EdgeHandler | undefined;
   const inFlight = new Set<ServerResponse>();
@@ -83,7 +98,14 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
       logRequest(logger, { request_id: requestId, method: request.method, path, status: problem.status, duration_ms: performance.now() - startedAt });
     };
 
+    response.once('finish', () => metrics.responses.inc({ method: request.method, status: response.statusCode }));
     if (path === HEALTH_ENDPOINT) return reply(200, { status: 'alive' });
+    if (path === METRICS_ENDPOINT && options.metricsToken) {
+      if (!PlatformMetrics.authorized(request.headers.authorization, options.metricsToken)) return refuse(new ApiError('unauthenticated', 'Present the metrics token as a bearer token.'));
+      const text = await metrics.registry.metrics();
+      response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-request-id': requestId });
+      return void response.end(text);
+    }
     if (path === READINESS_ENDPOINT) {
       const notReady = phase === 'serving' ? await options.ready() : 'service_unavailable';
       if (!notReady) return reply(200, { status: 'ready' });
@@ -133,7 +155,7 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
         logger.warn({ err: error, request_id: requestId, path }, 'database unavailable');
         return refuse(fault);
       }
-      logger.error({ err: error, request_id: requestId, path }, 'request failed unexpectedly');
+      reportUnexpected('http', error, { request_id: requestId, path }, 'request failed unexpectedly');
       // An error without a platform code renders as `internal_error` with a generic detail only.
       refuse(error instanceof ApiError ? error : new Error('unexpected'));
     } finally {
@@ -143,7 +165,7 @@ export function createHttpListener(options: { server: Server; logger: Logger; li
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     handle(request, response).catch((error: unknown) => {
-      logger.error({ err: error }, 'request failed unexpectedly');
+      reportUnexpected('http', error, {}, 'request failed unexpectedly');
       if (!response.headersSent) response.writeHead(500).end();
     });
   });

@@ -11,6 +11,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import type { CredentialAuthenticator } from '../edge/credentials.ts';
 import { requestAuditEntry } from '../edge/plugins/use-audit-trail.ts';
 import { requestState } from '../edge/request-state.ts';
+import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
 import { type EventSubscriptionPlan, isPlan, missingScope, planEventSubscription } from './event-subscription.ts';
 import { SubscriberCredential, webSocketCredentials } from './subscriber-credential.ts';
 import type { ReleaseSubscription, SubscriptionCounter } from './subscription-limits.ts';
@@ -31,6 +32,7 @@ export interface WebSocketSubscriptionsOptions {
   counter: SubscriptionCounter;
   auditRecorder: AuditRecorder;
   logger: Logger;
+  reportUnexpected: ReportUnexpectedError;
 }
 
 export interface WebSocketSubscriptions {
@@ -99,6 +101,7 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
           return true;
         } catch (error) {
           const code = codeOf(error);
+          if (code === 'internal_error') options.reportUnexpected('subscription', error, { request_id: requestState(request).requestId }, 'could not authenticate a connection');
           audit(request, 'subscription connect', statusOf(code));
           closeWith(context.extra.socket, code);
           return false;
@@ -126,7 +129,7 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
           payload.expires_at = principal.expiresAt?.toISOString() ?? null;
         } catch (error) {
           const code = codeOf(error);
-          if (code === 'internal_error') logger.error({ err: error, request_id: requestState(request).requestId }, 'could not renew a credential');
+          if (code === 'internal_error') options.reportUnexpected('subscription', error, { request_id: requestState(request).requestId }, 'could not renew a credential');
           audit(request, 'subscription renew', statusOf(code));
           connection.credential.end(error instanceof ApiError ? error : new ApiError('internal_error', 'The renewal could not be checked.'));
         }
@@ -185,7 +188,7 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
           audit(request, `subscription ${operationName ?? '(anonymous)'}`, 200, operationName);
           return args;
         } catch (error) {
-          logger.error({ err: error, request_id: state.requestId }, 'could not start a subscription');
+          options.reportUnexpected('subscription', error, { request_id: state.requestId }, 'could not start a subscription');
           return refuse([new ApiError('internal_error', 'Something failed on our side.')]);
         }
       },

@@ -4,6 +4,7 @@ import type { Logger } from '@platform/config';
 import { databaseFault } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
 import { BoundedMap } from '../bounded-map.ts';
+import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
 import { type DocumentNode, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, execute, parse, validate } from 'graphql';
 
 const MAX_CACHED_DOCUMENTS = 1000;
@@ -23,6 +24,7 @@ export class InProcessSubgraph implements GraphQLDataSource<Record<string, unkno
     private readonly name: string,
     private readonly schema: GraphQLSchema,
     private readonly logger: Logger,
+    private readonly reportUnexpected: ReportUnexpectedError,
   ) {}
 
   async process({ request, context }: GraphQLDataSourceProcessOptions<Record<string, unknown>>): Promise<GatewayGraphQLResponse> {
@@ -46,7 +48,7 @@ export class InProcessSubgraph implements GraphQLDataSource<Record<string, unkno
       this.logger.warn({ err: error.originalError, subgraph: this.name, request_id: context.requestId, path: error.path }, 'database unavailable');
       return { message: fault.message, path: error.path, extensions: fault.extensions };
     }
-    this.logger.error({ err: error.originalError ?? error, subgraph: this.name, request_id: context.requestId, path: error.path }, 'subgraph resolver failed');
+    this.reportUnexpected('subgraph', error.originalError ?? error, { request_id: context.requestId as string | undefined, subgraph: this.name, path: error.path }, 'subgraph resolver failed');
     return { message: 'Internal error.', path: error.path, extensions: { code: 'internal_error' } };
   }
 }

@@ -8,6 +8,7 @@ import { type InputContract, type ScopeRequirement, inputContract, installPlatfo
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, getOperationAST, parse, print } from 'graphql';
 import { InProcessSubgraph } from './in-process-subgraph.ts';
 import type { SubgraphModule } from './subgraphs.ts';
+import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
 
 export interface Supergraph {
   /** The API schema clients see (federation internals removed). */
@@ -25,7 +26,7 @@ export interface Supergraph {
 const noCache = { get: async () => undefined, set: async () => {}, delete: async () => true };
 
 /** Composes the subgraphs (statically, at start) and loads Apollo Gateway over in-process subgraphs. */
-export async function createSupergraph(modules: SubgraphModule[], logger: Logger): Promise<Supergraph> {
+export async function createSupergraph(modules: SubgraphModule[], logger: Logger, reportUnexpected: ReportUnexpectedError): Promise<Supergraph> {
   const schemas = new Map(modules.map((module) => [module.name, module.buildSchema()]));
   const composition = composeServices(
     modules.map((module) => ({ name: module.name, url: `in-process://${module.name}`, typeDefs: parse(printSubgraphSchema(schemas.get(module.name) as GraphQLSchema)) })),
@@ -39,7 +40,7 @@ export async function createSupergraph(modules: SubgraphModule[], logger: Logger
   const gateway = new ApolloGateway({
     supergraphSdl: composition.supergraphSdl,
     logger: { debug: (message) => gatewayLogger.debug(message), info: (message) => gatewayLogger.info(message), warn: (message) => gatewayLogger.warn(message), error: (message) => gatewayLogger.error(message) },
-    buildService: ({ name }) => new InProcessSubgraph(name, schemas.get(name) as GraphQLSchema, logger),
+    buildService: ({ name }) => new InProcessSubgraph(name, schemas.get(name) as GraphQLSchema, logger, reportUnexpected),
   });
   const { schema, executor } = await gateway.load();
   // The composed schema's custom scalars accept anything; give them the subgraphs' parsing, so the

@@ -37,6 +37,7 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*$/, 'must be comma-separated origins such as https://console.example.com')
     .optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export interface PlatformConfig {
@@ -83,6 +84,8 @@ export interface PlatformConfig {
   corsAllowedOrigins: string[];
   /** Failed client authentications per minute, per client id and per source address, before attempts are refused (429). */
   failedAuthenticationLimits: { perClient: number; perAddress: number };
+  /** Bearer token a Prometheus scraper presents at /metrics; no /metrics without it. */
+  metricsToken: string | undefined;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
@@ -120,6 +123,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     drainTimeoutSeconds: env.DRAIN_TIMEOUT_SECONDS,
     corsAllowedOrigins: env.CORS_ALLOWED_ORIGINS?.split(',') ?? [],
     failedAuthenticationLimits: { perClient: env.FAILED_AUTHENTICATIONS_PER_CLIENT_PER_MINUTE, perAddress: env.FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE },
+    metricsToken: env.METRICS_TOKEN,
     // An override given as undefined means "not overridden", not "unset".
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };

@@ -1,5 +1,6 @@
 import { ApiError } from '@platform/errors';
 import type { Plugin } from 'graphql-yoga';
+import type { ReportUnexpectedError } from '../../observability/unexpected-errors.ts';
 import type { CredentialAuthenticator } from '../credentials.ts';
 import { TooManyFailedAuthentications } from '../failed-authentications.ts';
 import { requestState } from '../request-state.ts';
@@ -14,7 +15,7 @@ const TENANT_HEADER = 'x-service-tenant';
  * 401 without a valid token, 400 without the header, 403 when the header names another tenant
  * (a sandbox credential used against production, say). GraphiQL's page itself is public.
  */
-export function useAuthentication(options: { credentials: CredentialAuthenticator; graphqlEndpoint: string; restBasePath: string }): Plugin {
+export function useAuthentication(options: { credentials: CredentialAuthenticator; graphqlEndpoint: string; restBasePath: string; reportUnexpected: ReportUnexpectedError }): Plugin {
   return {
     async onRequest({ request, url, endResponse }) {
       const isGraphql = url.pathname === options.graphqlEndpoint;
@@ -35,6 +36,7 @@ export function useAuthentication(options: { credentials: CredentialAuthenticato
         requestState(request).principal = principal;
       } catch (error) {
         const code = error instanceof ApiError ? error.code : 'internal_error';
+        if (code === 'internal_error') options.reportUnexpected('http', error, { request_id: requestState(request).requestId }, 'could not authenticate a request');
         const headers: Record<string, string> = {};
         if (code === 'unauthenticated') headers['www-authenticate'] = 'Bearer realm="platform"';
         if (code === 'invalid_token') headers['www-authenticate'] = 'Bearer realm="platform", error="invalid_token"';

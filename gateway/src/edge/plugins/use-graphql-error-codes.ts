@@ -3,6 +3,8 @@ import { databaseFault } from '@platform/db';
 import { ApiError, type ErrorCode, errorCatalogue, retryAfterSeconds } from '@platform/errors';
 import { GraphQLError } from 'graphql';
 import type { Plugin, YogaServerOptions } from 'graphql-yoga';
+import type { ReportUnexpectedError } from '../../observability/unexpected-errors.ts';
+import { requestState } from '../request-state.ts';
 
 /** Yoga's own codes for errors in the client's document or variables; all become `query_invalid`. */
 const DOCUMENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
@@ -16,9 +18,9 @@ const DOCUMENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATIO
  */
 export function useGraphqlErrorCodes(): Plugin {
   return {
-    onResultProcess({ result, setResult }) {
+    onResultProcess({ request, result, setResult }) {
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
-      const errors = result.errors.map(recode);
+      const errors = result.errors.map((error) => recode(error, requestState(request).requestId));
       const unavailable = result.data == null && errors.some((error) => error.extensions.code === 'database_unavailable');
       const http = unavailable ? { status: 503, headers: { 'retry-after': String(retryAfterSeconds.database_unavailable) } } : undefined;
       setResult({ ...result, errors, ...(http && { extensions: { ...result.extensions, http } }) });
@@ -26,11 +28,12 @@ export function useGraphqlErrorCodes(): Plugin {
   };
 }
 
-function recode(error: GraphQLError): GraphQLError {
+function recode(error: GraphQLError, requestId: string): GraphQLError {
   const { code, serviceName: _serviceName, ...extensions } = error.extensions ?? {};
   if (typeof code === 'string' && DOCUMENT_ERROR_CODES.has(code)) return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...extensions, code: 'query_invalid' } });
-  // Which subgraph answered is the platform's business, not the client's.
-  return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...extensions, code } });
+  // Which subgraph answered is the platform's business, not the client's. A failure on our side
+  // carries the request id, as its REST problem does: what a client quotes to support.
+  return new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...extensions, code, ...(code === 'internal_error' && { request_id: requestId }) } });
 }
 
 /**
@@ -64,7 +67,7 @@ function requestErrorHttp(error: GraphQLError, code: ErrorCode): GraphQLError['e
 }
 
 /** Yoga's error masking: errors with a platform code pass; others are logged and masked. */
-export function maskUnexpectedErrors(logger: Logger): NonNullable<YogaServerOptions<object, object>['maskedErrors']> {
+export function maskUnexpectedErrors(logger: Logger, reportUnexpected: ReportUnexpectedError): NonNullable<YogaServerOptions<object, object>['maskedErrors']> {
   return {
     maskError(error, message) {
       const code = error instanceof GraphQLError ? error.extensions?.code : undefined;
@@ -78,7 +81,7 @@ export function maskUnexpectedErrors(logger: Logger): NonNullable<YogaServerOpti
         logger.warn({ err: error }, 'database unavailable');
         return fault;
       }
-      logger.error({ err: error }, 'GraphQL execution failed');
+      reportUnexpected('graphql', error, {}, 'GraphQL execution failed');
       return new GraphQLError(message, { extensions: { code: 'internal_error' } });
     },
   };
