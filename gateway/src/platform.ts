@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createTokenIssuer, createTokenVerifier } from '@platform/auth';
 import { type PlatformConfig, createLogger, loadConfig } from '@platform/config';
 import { type PrismaClient, createPrismaClient, databaseReachable, databaseTimeouts, migrateDatabase, openDatabase } from '@platform/db';
-import { AuditRecorder } from '@platform/audit';
+import { AuditChainer, AuditRecorder } from '@platform/audit';
 import { createRateLimiter } from '@platform/rate-limit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { createEdge } from './edge/edge.ts';
@@ -54,6 +54,9 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     // Closed after the server (cleanups run in reverse): every queued record is written first.
     const auditRecorder = new AuditRecorder(prisma, { logger: logger.child({ component: 'audit' }) });
     cleanups.push(() => auditRecorder.close());
+    const auditChainer = new AuditChainer(prisma, { logger: logger.child({ component: 'audit-chainer' }) });
+    auditChainer.start();
+    cleanups.push(() => auditChainer.close());
     // Stopped after the server (cleanups run in reverse): requests in flight may still emit events.
     const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger });
     cleanups.push(() => events.stop());
@@ -88,7 +91,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const supergraph = await createSupergraph(subgraphs, logger, reportUnexpected);
     cleanups.push(() => supergraph.stop());
     const subscriptionLimits = { perConnection: config.subscriptionsPerConnection, perTenant: config.subscriptionsPerTenant };
-    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits });
+    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.

@@ -1,5 +1,6 @@
 // Load generation for the bench: autocannon, run in a worker thread so that the load generator
 // does not share an event loop with the in-process servers it measures.
+import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
@@ -8,8 +9,12 @@ export interface LoadSpec {
   origin: string;
   /** Path and query without `page`, e.g. /v1/inventory/items?per_page=25 */
   path: string;
-  /** Requests cycle through page=1..pages. */
+  /** GET requests cycle through page=1..pages. */
   pages: number;
+  /** A JSON body: the requests are POSTs of it to `path` (no page parameter). */
+  body?: string;
+  /** Each POST carries an Idempotency-Key of its own. */
+  idempotencyKeys?: boolean;
   headers: Record<string, string>;
   connections: number;
   durationSeconds: number;
@@ -52,7 +57,17 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     connections: spec.connections,
     duration: spec.durationSeconds,
     headers: spec.headers,
-    requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `${spec.path}&page=${(next++ % spec.pages) + 1}` }) }],
+    requests: [
+      spec.body === undefined
+        ? { method: 'GET', setupRequest: (request) => ({ ...request, path: `${spec.path}&page=${(next++ % spec.pages) + 1}` }) }
+        : {
+            method: 'POST',
+            path: spec.path,
+            body: spec.body,
+            headers: { ...spec.headers, 'content-type': 'application/json' },
+            setupRequest: (request) => (spec.idempotencyKeys ? { ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() } } : request),
+          },
+    ],
   };
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(options, (error: unknown, result) => (error ? reject(error) : resolve(result)));

@@ -214,7 +214,7 @@ async function send(api: ApiClient, request: { method: string; path: string; bod
 async function fingerprint(tenantIds: string[]): Promise<Record<string, string>> {
   const tables = await database().$queryRaw<Array<{ table_name: string }>>`
     SELECT table_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND column_name = 'tenant_id' AND table_name NOT IN ('audit_records', 'audit_chain_heads')
+    WHERE table_schema = 'public' AND column_name = 'tenant_id' AND table_name NOT IN ('audit_records', 'audit_chain_heads', 'audit_pending_records')
     ORDER BY table_name`;
   const digests: Record<string, string> = {};
   for (const { table_name: table } of [...tables, { table_name: 'tenants' }]) {

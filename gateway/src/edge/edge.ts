@@ -1,5 +1,5 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { type AuditRecorder, appendAuditRecords } from '@platform/audit';
+import { type AuditChainer, type AuditRecorder, queueAuditRecords } from '@platform/audit';
 import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { Logger } from '@platform/config';
 import type { PrismaClient } from '@platform/db';
@@ -46,6 +46,8 @@ const CHANGE_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
 export interface EdgeOptions {
   auditRecorder: AuditRecorder;
+  /** Chains the audit records changes queue in their transactions; woken after each commit. */
+  auditChainer: AuditChainer;
   events: PlatformEvents;
   rateLimiter: RateLimiter;
   supergraph: Supergraph;
@@ -93,16 +95,16 @@ export function createEdge(options: EdgeOptions): Edge {
     recordChange: async (action, work, resourceIdOf) => {
       const state = requestState(request);
       const graphql = new URL(request.url).pathname === GRAPHQL_ENDPOINT;
-      // A tenant's writes queue on its audit chain; under load the wait can pass Prisma's 5 s default.
       const result = await options.prisma.$transaction(async (tx) => {
         const changed = await work(tx);
-        // Last in the transaction: appending holds the tenant's chain lock until the commit.
-        await appendAuditRecords(tx, [
+        // Queued with the change (durable when it commits), chained once committed: no chain lock is held here.
+        await queueAuditRecords(tx, [
           requestAuditEntry(request, { surface: graphql ? 'graphql' : 'rest', action, operationName: graphql ? (state.operation ?? null) : null, resourceId: resourceIdOf?.(changed) }),
         ]);
         return changed;
       }, CHANGE_TRANSACTION);
       state.auditedWithChange = true;
+      options.auditChainer.wake();
       // Events the change emitted are committed now: dispatch them at once rather than at the next poll.
       options.events.bus.committed();
       return result;

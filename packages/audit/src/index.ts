@@ -15,5 +15,6 @@ export {
   normalizeAuditEntry,
 } from './record.ts';
 export { type AuditDatabase, appendAuditRecords, appendNormalizedAuditRecords } from './append.ts';
+export { AuditChainer, type AuditChainerOptions, queueAuditRecords } from './chainer.ts';
 export { AuditRecorder, type AuditLogger, type AuditRecorderOptions } from './recorder.ts';
 export { type AuditChainProblem, type AuditChainReport, verifyAuditChain } from './verify.ts';

@@ -1,4 +1,4 @@
-import { type Db, Prisma, newId } from '@platform/db';
+import { type Db, Prisma, type PrismaClient, newId } from '@platform/db';
 import type { EventEmitter, PageWindow, SortOrder } from '@platform/graphql-kit';
 import { orderRepresentation } from '../order-representation.ts';
 import { type OrderKind, type OrderLineRecord, type OrderRecord, type OrderStatus, toOrder, toOrderLine } from '../records.ts';
@@ -73,12 +73,14 @@ export async function lockOrder(tx: Prisma.TransactionClient, tenantId: string, 
 }
 
 /**
- * The next number of a kind: the sequence row is incremented in the caller's transaction and
- * stays locked until it ends, so concurrent creations queue, and a rolled-back creation gives
- * its number back (numbers are gapless).
+ * The next number of a kind, allocated by one statement of its own: call it with the client,
+ * before the creating transaction. The sequence row is locked only for that statement, so
+ * creations of one tenant never queue behind each other's transactions (inside the transaction
+ * the lock was held until the commit, serialising every creation of the tenant). Numbers are
+ * distinct and increase in allocation order; a creation that fails afterwards leaves a gap.
  */
-export async function nextOrderNumber(tx: Prisma.TransactionClient, tenantId: string, kind: OrderKind): Promise<string> {
-  const rows = await tx.$queryRaw<Array<{ last_number: number }>>`
+export async function nextOrderNumber(db: PrismaClient, tenantId: string, kind: OrderKind): Promise<string> {
+  const rows = await db.$queryRaw<Array<{ last_number: number }>>`
     INSERT INTO order_sequences (tenant_id, kind, last_number) VALUES (${tenantId}, CAST(${kind} AS order_kind), 1)
     ON CONFLICT (tenant_id, kind) DO UPDATE SET last_number = order_sequences.last_number + 1
     RETURNING last_number`;

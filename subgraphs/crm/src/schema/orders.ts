@@ -398,9 +398,11 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
       description: 'Creates a draft order with the next number of its kind (`SO-…`, `PO-…`). `channel` is set to `api`; totals are computed.',
       authScopes: { scope: 'crm:write' },
       args: { input: t.arg({ type: CreateOrderInput, required: true, description: 'The new order (REST: the JSON body).' }) },
-      resolve: (_root, { input }, context) => {
+      resolve: async (_root, { input }, context) => {
         const data = parseInput(createOrderRules, input);
         const tenantId = context.principal.tenantId;
+        // Before the transaction, so that creations of the tenant do not queue on the sequence (see nextOrderNumber).
+        const number = await nextOrderNumber(context.prisma, tenantId, data.kind);
         return context.audit.recordChange(
           'order.create',
           async (tx) => {
@@ -408,7 +410,6 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
             const currency = data.currency ?? customer?.currency;
             if (!currency) throw validationFailed([{ field: 'currency', message: `required: customer ${data.customer_id} has no default currency` }]);
             await assertReferenceFree(tx, tenantId, data.kind, data.external_reference);
-            const number = await nextOrderNumber(tx, tenantId, data.kind);
             return guardingReference(data.kind, data.external_reference, () =>
               createOrder(tx, tenantId, number, { kind: data.kind, customer_id: data.customer_id, channel: API_CHANNEL, external_reference: data.external_reference, currency, notes: data.notes }, data.lines, eventEmitterOf(context)),
             );
