@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import type { Logger, PlatformConfig } from '@platform/config';
 import { type PrismaClient, databaseTimeouts } from '@platform/db';
-import { EVENT_QUEUES, EventBus, type LiveBus, checkEndpointUrl, createLiveBus, createSecretBox, loadSecretsKey, startJobQueue } from '@platform/events';
+import { EVENT_QUEUES, EventBus, type LiveBus, type LiveMessage, checkEndpointUrl, createLiveBus, createSecretBox, loadSecretsKey, startJobQueue } from '@platform/events';
 import type { EventsPort } from '@platform/graphql-kit';
+import type { ClusterChannel } from './cluster/channel.ts';
+
+const LIVE_TOPIC = 'events.live';
 
 export interface PlatformEvents {
   /** What resolvers use (`context.platform.events`). */
@@ -15,15 +18,21 @@ export interface PlatformEvents {
 
 /**
  * The event bus of this instance: the job queue in the platform's database, its dispatch and
- * delivery workers, the live fan-out (Redis with `REDIS_URL`), and the secrets key that seals
+ * delivery workers, the live fan-out (Redis with `REDIS_URL`, else the machine's other workers
+ * through `cluster`), and the secrets key that seals
  * webhook signing secrets.
  */
-export async function startPlatformEvents(options: { config: PlatformConfig; databaseUrl: string; prisma: PrismaClient; logger: Logger }): Promise<PlatformEvents> {
+export async function startPlatformEvents(options: { config: PlatformConfig; databaseUrl: string; prisma: PrismaClient; logger: Logger; cluster?: ClusterChannel }): Promise<PlatformEvents> {
   const { config, prisma } = options;
   const logger = options.logger.child({ component: 'events' });
   const secrets = createSecretBox(await loadSecretsKey(config.secretsKey, join(config.dataDir, 'secrets.key')));
   const queue = await startJobQueue({ databaseUrl: options.databaseUrl, logger, queues: EVENT_QUEUES, recoverySeconds: config.jobRecoverySeconds, pollingIntervalSeconds: 1, timeouts: databaseTimeouts(config) });
-  const live = createLiveBus({ redisUrl: config.redisUrl });
+  // Without Redis, the workers of the machine relay live events to each other.
+  const relay = options.cluster && {
+    send: (message: LiveMessage) => options.cluster?.publish(LIVE_TOPIC, message),
+    onMessage: (listener: (message: LiveMessage) => void) => options.cluster?.subscribe(LIVE_TOPIC, (message) => listener(message as LiveMessage)),
+  };
+  const live = createLiveBus({ redisUrl: config.redisUrl, relay });
   const urlPolicy = { allowedPrivateNetworks: config.webhookAllowedPrivateNetworks };
   const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy, logger, retryScheduleSeconds: config.webhookRetrySchedule, deliveryTimeoutMs: config.webhookTimeoutSeconds * 1000, eventRetentionDays: config.eventRetentionDays });
   await bus.startWorkers();

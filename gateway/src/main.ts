@@ -1,12 +1,31 @@
+import cluster from 'node:cluster';
+import { createLogger, loadConfig } from '@platform/config';
+import { type ClusterMessage, workerChannel } from './cluster/channel.ts';
+import { startFleet } from './cluster/primary.ts';
 import { startPlatform } from './platform.ts';
+import type { DemoSeed } from './seed/demo.ts';
 
-/** `npm start`: run the platform until SIGINT/SIGTERM, printing how to try it on first start. */
-const platform = await startPlatform();
-const { url, demo } = platform;
+/**
+ * `npm start`: run the platform until SIGINT/SIGTERM, printing how to try it on first start. With
+ * WORKERS above 1 (the machine's cores by default) this process is the primary of that many
+ * workers (cluster/primary.ts), each of which comes through here too and serves the platform.
+ */
+const config = loadConfig();
 
-if (demo) {
-  const tenant = demo.tenantId;
-  process.stdout.write(`
+if (cluster.isWorker) {
+  const platform = await startPlatform({ seedDemo: false }, process.env, { cluster: workerChannel() });
+  stopOnSignals(platform.stop);
+  process.send?.({ platform: 'ready', url: platform.url } satisfies ClusterMessage);
+} else {
+  const running = config.workers > 1 ? await startFleet(config, createLogger(config.logLevel)) : await startPlatform();
+  stopOnSignals(running.stop);
+  printWelcome(running.url, running.demo);
+}
+
+function printWelcome(url: string, demo: DemoSeed | undefined): void {
+  if (demo) {
+    const tenant = demo.tenantId;
+    process.stdout.write(`
 Demo account created (the client secret is shown only now):
   production tenant  ${tenant}
   sandbox tenant     ${demo.sandboxTenantId}
@@ -22,17 +41,20 @@ List items below their reorder point:
   curl -s '${url}/v1/inventory/items?reorder_below=true' -H "Authorization: Bearer $TOKEN" -H 'X-Service-Tenant: ${tenant}'
 
 `);
+  }
+  process.stdout.write(`Platform API on ${url}: GraphQL ${url}/graphql, REST ${url}/v1, reference ${url}/docs\n`);
 }
-process.stdout.write(`Platform API on ${url}: GraphQL ${url}/graphql, REST ${url}/v1, reference ${url}/docs\n`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    platform.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+function stopOnSignals(stop: () => Promise<void>): void {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
 }

@@ -7,6 +7,7 @@ import { AuditChainer, AuditRecorder } from '@platform/audit';
 import { createRateLimiter } from '@platform/rate-limit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { createEdge } from './edge/edge.ts';
+import type { ClusterChannel } from './cluster/channel.ts';
 import { createHttpListener } from './edge/http-listener.ts';
 import { PlatformMetrics } from './observability/metrics.ts';
 import { unexpectedErrorReporter } from './observability/unexpected-errors.ts';
@@ -31,6 +32,12 @@ export interface Platform {
 export interface PlatformHooks {
   /** Every SQL statement the platform sends (diagnostics and tests: counting queries). */
   onDatabaseQuery?: (sql: string) => void;
+  /**
+   * This process is one worker of several on the machine (`WORKERS`): without Redis, rate-limit
+   * counters are kept by the primary and live events and token revocations reach the other
+   * workers through this channel.
+   */
+  cluster?: ClusterChannel;
 }
 
 /**
@@ -58,7 +65,9 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     auditChainer.start();
     cleanups.push(() => auditChainer.close());
     // Stopped after the server (cleanups run in reverse): requests in flight may still emit events.
-    const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger });
+    // With Redis, it already connects every process of every instance.
+    const cluster = config.redisUrl ? undefined : hooks.cluster;
+    const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger, cluster });
     cleanups.push(() => events.stop());
 
     const metrics = new PlatformMetrics();
@@ -85,13 +94,13 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const keys = await loadSigningKeys(prisma);
     const issuer = await createTokenIssuer(keys.active, { issuer: publicUrl, ttlSeconds: config.accessTokenTtlSeconds });
     const verifyToken = rememberVerifiedTokens(createTokenVerifier({ publicJwks: keys.publicJwks, issuer: publicUrl }));
-    const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, logger: logger.child({ component: 'rate-limit' }) });
+    const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, cluster: cluster !== undefined, logger: logger.child({ component: 'rate-limit' }) });
     cleanups.push(() => rateLimiter.close());
     if (config.redisUrl && !(await rateLimiter.ready(5000))) logger.warn('Redis is not reachable: rate limits hold per instance until it is');
     const supergraph = await createSupergraph(subgraphs, logger, reportUnexpected);
     cleanups.push(() => supergraph.stop());
     const subscriptionLimits = { perConnection: config.subscriptionsPerConnection, perTenant: config.subscriptionsPerTenant };
-    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits });
+    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.

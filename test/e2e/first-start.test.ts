@@ -17,7 +17,8 @@ describe('first start on the embedded database', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'first-start-'));
-    platform = await spawnPlatform({ DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: 'info' });
+    // As `npm start` on a fresh clone: WORKERS unset, one worker per core.
+    platform = await spawnPlatform({ DATA_DIR: dataDir, DATABASE_URL: undefined, LOG_LEVEL: 'info', WORKERS: undefined });
   });
   afterAll(async () => {
     await platform?.stop();
@@ -60,7 +61,7 @@ describe('first start on the embedded database', () => {
   it('restarts on the same data without seeding again, and stops its PostgreSQL on SIGTERM', async () => {
     expect(await platform.stop()).toBe(0);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-    platform = await spawnPlatform({ DATA_DIR: dataDir, DATABASE_URL: undefined });
+    platform = await spawnPlatform({ DATA_DIR: dataDir, DATABASE_URL: undefined, WORKERS: undefined });
     expect(platform.output()).not.toContain('Demo account created');
     expect((await fetch(`${platform.url}/healthz`)).status).toBe(200);
   });

@@ -23,7 +23,8 @@ export interface PlatformProcess {
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
 export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptions?: string[] } = {}): Promise<PlatformProcess> {
-  const childEnv = Object.fromEntries(Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }).filter(([, value]) => value !== undefined));
+  // One process unless a test asks for workers (npm start's default is one per core).
+  const childEnv = Object.fromEntries(Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', WORKERS: '1', ...env }).filter(([, value]) => value !== undefined));
   const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', 'gateway/src/main.ts'], {
     cwd: repositoryRoot,
     env: childEnv,

@@ -4,6 +4,7 @@ import { type PrismaClient, withDatabaseFaults } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { authenticateApiKey, looksLikeApiKey } from '@platform/subgraph-identity';
 import { BoundedMap } from '../bounded-map.ts';
+import type { ClusterChannel } from '../cluster/channel.ts';
 import { type FailedAuthentications, TooManyFailedAuthentications } from './failed-authentications.ts';
 
 /** Turns the bearer credential of a request into its principal, or throws `invalid_token`. */
@@ -23,6 +24,7 @@ export interface CredentialAuthenticator {
  */
 export const CREDENTIAL_RECHECK_MS = 5_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
+const FORGET_TOKEN_TOPIC = 'credentials.forget-token';
 
 /**
  * Access tokens (signature checked by `verifyToken`, then the revocation list) and API keys (looked
@@ -30,7 +32,14 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * one lookup per few seconds, not one per request. When the database cannot answer, the request
  * is refused with `database_unavailable` (503): a credential is never accepted unchecked.
  */
-export function createCredentialAuthenticator(options: { prisma: PrismaClient; verifyToken: TokenVerifier; logger: Logger; failedAuthentications: FailedAuthentications }): CredentialAuthenticator {
+export function createCredentialAuthenticator(options: {
+  prisma: PrismaClient;
+  verifyToken: TokenVerifier;
+  logger: Logger;
+  failedAuthentications: FailedAuthentications;
+  /** The other workers of the machine: a token this process forgets, they forget too (a revocation holds at once everywhere). */
+  cluster?: ClusterChannel;
+}): CredentialAuthenticator {
   const notRevoked = new BoundedMap<string, number>();
   const apiKeys = new BoundedMap<string, { principal: Principal; until: number }>();
   const lastUsedWritten = new BoundedMap<string, number>();
@@ -79,8 +88,12 @@ export function createCredentialAuthenticator(options: { prisma: PrismaClient; v
       .catch((error: unknown) => options.logger.warn({ err: error, api_key_id: id }, 'could not record API key use'));
   }
 
+  options.cluster?.subscribe(FORGET_TOKEN_TOPIC, (key) => notRevoked.delete(String(key)));
   return {
     authenticate: (credential, clientAddress) => (looksLikeApiKey(credential) ? authenticateKey(credential, clientAddress) : authenticateAccessToken(credential)),
-    forgetToken: (tenantId, tokenId) => notRevoked.delete(`${tenantId}/${tokenId}`),
+    forgetToken: (tenantId, tokenId) => {
+      notRevoked.delete(`${tenantId}/${tokenId}`);
+      options.cluster?.publish(FORGET_TOKEN_TOPIC, `${tenantId}/${tokenId}`);
+    },
   };
 }

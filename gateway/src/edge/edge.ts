@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import { type YogaServerInstance, createYoga } from 'graphql-yoga';
 import type { JWK } from 'jose';
 import type { PlatformEvents } from '../event-bus.ts';
+import type { ClusterChannel } from '../cluster/channel.ts';
 import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
 import type { Supergraph } from '../supergraph/supergraph.ts';
 import type { SubgraphModule } from '../supergraph/subgraphs.ts';
@@ -66,6 +67,8 @@ export interface EdgeOptions {
   /** The platform's public URL is https: responses carry HSTS. */
   servedOverTls?: boolean;
   failedAuthenticationLimits: FailedAuthenticationLimits;
+  /** The other workers of the machine, when this process is one of several. */
+  cluster?: ClusterChannel;
 }
 
 export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> & {
@@ -81,7 +84,7 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> 
  */
 export function createEdge(options: EdgeOptions): Edge {
   const failedAuthentications = createFailedAuthentications(options.rateLimiter, options.failedAuthenticationLimits);
-  const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger, failedAuthentications });
+  const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger, failedAuthentications, cluster: options.cluster });
   const rateLimit = useRateLimit({ limiter: options.rateLimiter, limitsFor: createTenantLimitsLookup(options.prisma), graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger });
   const platform: SubgraphContext['platform'] = {
     deleteTenantData: async (tx, tenantId) => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -38,6 +39,7 @@ const environmentSchema = z.object({
     .regex(/^https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*$/, 'must be comma-separated origins such as https://console.example.com')
     .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  WORKERS: z.coerce.number().int().min(1).max(256).optional(),
 });
 
 export interface PlatformConfig {
@@ -86,6 +88,8 @@ export interface PlatformConfig {
   failedAuthenticationLimits: { perClient: number; perAddress: number };
   /** Bearer token a Prometheus scraper presents at /metrics; no /metrics without it. */
   metricsToken: string | undefined;
+  /** Processes serving on the port (`npm start`); 1 runs everything in one process. Default: the machine's cores. */
+  workers: number;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
@@ -124,6 +128,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     corsAllowedOrigins: env.CORS_ALLOWED_ORIGINS?.split(',') ?? [],
     failedAuthenticationLimits: { perClient: env.FAILED_AUTHENTICATIONS_PER_CLIENT_PER_MINUTE, perAddress: env.FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE },
     metricsToken: env.METRICS_TOKEN,
+    workers: env.WORKERS ?? availableParallelism(),
     // An override given as undefined means "not overridden", not "unset".
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };

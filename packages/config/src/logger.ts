@@ -12,5 +12,5 @@ export function createLogger(level: string, name = 'platform', destination: Dest
     paths: ['*.authorization', '*.headers.authorization', '*.client_secret', '*.access_token', '*.password', 'client_secret', 'access_token', 'password'],
     censor: '[redacted]',
   };
-  return pino({ name, level, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime, redact }, destination);
+  return pino({ name, level, base: { service: name, pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, redact }, destination);
 }

@@ -2,7 +2,7 @@ export { EventBus, type NewEvent, DISPATCH_QUEUE, DELIVERY_QUEUE, RETENTION_QUEU
 export { deleteExpiredEvents } from './retention.ts';
 export { platformEventTypes, type PlatformEventType, CUSTOM_EVENT_PREFIX, CUSTOM_TYPE_RULE, isPlatformEventType, isCustomEventType, scopeToReceive, mayReceive } from './catalogue.ts';
 export { type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts';
-export { createLiveBus, type LiveBus } from './live-bus.ts';
+export { createLiveBus, type LiveBus, type LiveMessage, type LiveRelay } from './live-bus.ts';
 export { startJobQueue, type JobQueue } from './queue.ts';
 export { createSecretBox, loadSecretsKey, type SecretBox } from './secrets.ts';
 export { checkEndpointUrl, type UrlPolicy } from './webhooks/url-policy.ts';

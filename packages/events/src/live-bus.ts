@@ -19,9 +19,25 @@ export interface LiveBus {
 
 export const LIVE_BUFFER_EVENTS = 1000;
 
-export function createLiveBus(options: { redisUrl?: string }): LiveBus {
+/** A message channel to the other processes of one machine (node:cluster IPC through the primary). */
+export interface LiveRelay {
+  /** To every other process. */
+  send(message: LiveMessage): void;
+  onMessage(listener: (message: LiveMessage) => void): void;
+}
+
+export interface LiveMessage {
+  channel: string;
+  message: string;
+}
+
+/**
+ * With `redisUrl`, events reach subscribers on every instance through Redis; else, with `relay`,
+ * on every process of the machine; else in this process only.
+ */
+export function createLiveBus(options: { redisUrl?: string; relay?: LiveRelay }): LiveBus {
   const redis = options.redisUrl ? connectRedis(options.redisUrl) : undefined;
-  const eventTarget = redis ? createRedisEventTarget(redis) : undefined;
+  const eventTarget = redis ? createRedisEventTarget(redis) : options.relay ? createRedisEventTarget(relayClients(options.relay)) : undefined;
   const pubsub = createPubSub<{ 'tenant-events': [tenantId: string, event: EventEnvelope] }>(eventTarget ? { eventTarget } : {});
   return {
     publish: (event) => pubsub.publish('tenant-events', event.tenant_id, event),
@@ -65,5 +81,30 @@ function connectRedis(redisUrl: string) {
     subscribeClient: subscribeClient as unknown as Redis,
     // quit() waits for a connection that may never come back: only a connected client says goodbye.
     close: () => Promise.all(clients.map((client) => (client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect()))),
+  };
+}
+
+/**
+ * The relay in the shape of the two Redis clients the Redis event target takes: a publication is
+ * delivered to this process's subscribers (as Redis would echo it) and sent to the others.
+ */
+function relayClients(relay: LiveRelay) {
+  const listeners: Array<(channel: string, message: string) => void> = [];
+  const deliver = ({ channel, message }: LiveMessage) => {
+    for (const listener of listeners) listener(channel, message);
+  };
+  relay.onMessage(deliver);
+  return {
+    publishClient: {
+      publish: (channel: string, message: string) => {
+        queueMicrotask(() => deliver({ channel, message }));
+        relay.send({ channel, message });
+      },
+    } as unknown as Redis,
+    subscribeClient: {
+      on: (_event: 'message', listener: (channel: string, message: string) => void) => listeners.push(listener),
+      subscribe: () => {},
+      unsubscribe: () => {},
+    } as unknown as Redis,
   };
 }

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterCluster, RateLimiterClusterMaster, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimits } from './plans.ts';
 
 /**
@@ -32,8 +32,11 @@ export interface RateLimiter {
    * it is not within `timeoutMs`; consume works either way (see `createRateLimiter`).
    */
   ready(timeoutMs?: number): Promise<boolean>;
-  /** Where the counters live: this process (`memory`) or Redis, shared by every instance. */
-  readonly store: 'memory' | 'redis';
+  /**
+   * Where the counters live: this process (`memory`), the cluster's primary process, shared by
+   * the workers of one machine (`cluster`), or Redis, shared by every instance.
+   */
+  readonly store: 'memory' | 'cluster' | 'redis';
   close(): Promise<void>;
 }
 
@@ -46,6 +49,12 @@ export interface RateLimiterLogger {
 export interface RateLimiterOptions {
   /** `redis://` or `rediss://` URL; counters are shared through it. Without it, in memory. */
   redisUrl?: string;
+  /**
+   * Without Redis, in a worker of a node:cluster: the counters are kept by the primary process
+   * (which must call `serveClusterRateLimits` before forking), so every worker of the machine
+   * counts against one limit.
+   */
+  cluster?: boolean;
   /** Prefix of the counter keys (default `ratelimit`); one per platform sharing a Redis. */
   keyPrefix?: string;
   logger?: RateLimiterLogger;
@@ -70,6 +79,17 @@ const WINDOWS: readonly Window[] = [
   { seconds: 1, limitOf: (limits) => limits.perSecond },
   { seconds: 60, limitOf: (limits) => limits.perMinute },
 ];
+
+/** The longest a worker waits for the primary's answer (IPC on one machine: normally well under a millisecond). */
+const CLUSTER_TIMEOUT_MS = 1000;
+
+/**
+ * In the primary process of a node:cluster, before forking: keeps the counters of the workers'
+ * `cluster` limiters (rate-limiter-flexible's RateLimiterClusterMaster, answering over IPC).
+ */
+export function serveClusterRateLimits(): void {
+  new RateLimiterClusterMaster();
+}
 
 /**
  * A window that allowed a request another window refused gives its point back, unless it
@@ -163,6 +183,8 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
           inMemoryBlockOnConsumed: points + 1,
         });
         windowLimiters = { shared, insurance };
+      } else if (options.cluster) {
+        windowLimiters = { shared: new RateLimiterCluster({ ...memoryOptions, timeoutMs: CLUSTER_TIMEOUT_MS }) };
       } else {
         windowLimiters = { shared: new RateLimiterMemory(memoryOptions) };
       }
@@ -181,7 +203,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   }
 
   return {
-    store: redis ? 'redis' : 'memory',
+    store: redis ? 'redis' : options.cluster ? 'cluster' : 'memory',
 
     async consume(key, limits) {
       checkLimits(key, limits);
