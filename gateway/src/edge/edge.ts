@@ -2,7 +2,7 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { type AuditChainer, type AuditRecorder, queueAuditRecords } from '@platform/audit';
 import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { Logger } from '@platform/config';
-import type { PrismaClient } from '@platform/db';
+import type { Prisma, PrismaClient } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
 import type { SubgraphContext } from '@platform/graphql-kit';
 import type { RateLimiter } from '@platform/rate-limit';
@@ -98,7 +98,9 @@ export function createEdge(options: EdgeOptions): Edge {
     recordChange: async (action, work, resourceIdOf) => {
       const state = requestState(request);
       const graphql = new URL(request.url).pathname === GRAPHQL_ENDPOINT;
+      let transaction: Prisma.TransactionClient | undefined;
       const result = await options.prisma.$transaction(async (tx) => {
+        transaction = tx;
         const changed = await work(tx);
         // Queued with the change (durable when it commits), chained once committed: no chain lock is held here.
         await queueAuditRecords(tx, [
@@ -108,8 +110,8 @@ export function createEdge(options: EdgeOptions): Edge {
       }, CHANGE_TRANSACTION);
       state.auditedWithChange = true;
       options.auditChainer.wake();
-      // Events the change emitted are committed now: dispatch them at once rather than at the next poll.
-      options.events.bus.committed();
+      // Events the change emitted are committed now: live subscribers get them, and their dispatch starts at once.
+      if (transaction) options.events.bus.committed(transaction);
       return result;
     },
   });

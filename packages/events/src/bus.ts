@@ -58,16 +58,17 @@ interface DeliveryJob {
 
 /**
  * The event bus. `emit` writes an event in the caller's transaction together with its dispatch
- * job, so an event exists (and will be dispatched) if and only if the change committed. The
- * dispatch job creates one delivery per subscribed webhook endpoint, each with its delivery job,
- * and publishes the event to live subscribers. Delivery jobs make one signed attempt each and
+ * job, so an event exists (and will be dispatched) if and only if the change committed; `committed`
+ * publishes it to live subscribers once it has. The dispatch job creates one delivery per
+ * subscribed webhook endpoint, each with its delivery job. Delivery jobs make one signed attempt each and
  * schedule the next attempt on failure; every step is a job, so a crash at any point is
  * recovered by another instance (at-least-once; receivers deduplicate by `webhook-id`).
  */
 export class EventBus {
   private readonly schedule: readonly number[];
   private readonly timeoutMs: number;
-  private pendingWake = false;
+  /** The events each open transaction emitted, published live once it commits. */
+  private readonly emittedIn = new WeakMap<Prisma.TransactionClient, EventEnvelope[]>();
 
   constructor(private readonly options: EventBusOptions) {
     this.schedule = options.retryScheduleSeconds ?? DEFAULT_RETRY_SCHEDULE_SECONDS;
@@ -88,14 +89,24 @@ export class EventBus {
       },
     });
     await this.options.queue.sendWithin(tx, DISPATCH_QUEUE, [{ data: { tenant_id: tenantId, event_id: row.id } satisfies DispatchJob }]);
-    this.pendingWake = true;
-    return envelopeOf(row);
+    const envelope = envelopeOf(row);
+    const emitted = this.emittedIn.get(tx);
+    if (emitted) emitted.push(envelope);
+    else this.emittedIn.set(tx, [envelope]);
+    return envelope;
   }
 
-  /** Call after a transaction that emitted events committed: dispatch starts now instead of at the next poll. */
-  committed(): void {
-    if (!this.pendingWake) return;
-    this.pendingWake = false;
+  /**
+   * Call once `tx` committed: its events go to live subscribers now (on every instance, through the
+   * live bus), and their webhook dispatch starts now instead of at the next poll. Live delivery is
+   * best effort: events of a transaction whose process dies before this call reach webhooks and
+   * the event log, not live subscribers.
+   */
+  committed(tx: Prisma.TransactionClient): void {
+    const emitted = this.emittedIn.get(tx);
+    if (!emitted) return;
+    this.emittedIn.delete(tx);
+    for (const event of emitted) this.options.live.publish(event);
     this.options.queue.wake(DISPATCH_QUEUE);
   }
 
@@ -181,7 +192,7 @@ export class EventBus {
   }
 
   private async dispatch(jobs: DispatchJob[]): Promise<void> {
-    const { prisma, queue, live } = this.options;
+    const { prisma, queue } = this.options;
     if (jobs.length === 0) return;
     // One batch, a constant number of statements: the events, the endpoints of their tenants, one transaction.
     const events = await prisma.event.findMany({ where: { OR: jobs.map((job) => ({ tenant_id: job.tenant_id, id: job.event_id })) }, orderBy: [{ occurred_at: 'asc' }, { id: 'asc' }] });
@@ -199,7 +210,6 @@ export class EventBus {
       });
       queue.wake(DELIVERY_QUEUE);
     }
-    for (const event of events) live.publish(envelopeOf(event));
   }
 
   private async deliver(job: DeliveryJob): Promise<void> {

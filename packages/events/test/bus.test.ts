@@ -1,3 +1,4 @@
+import type { Prisma } from '@platform/db';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +22,12 @@ describe('event bus: outbox, signed delivery, retries', () => {
 
   /** Emits one event in its own committed transaction, as a domain change does. */
   async function emit(type: string, data: unknown = { id: 'ord_1' }) {
-    const event = await harness.prisma.$transaction((tx) => harness.bus.emit(tx, harness.tenantId, { type, data, resource: { type: 'order', id: 'ord_1' }, source }));
-    harness.bus.committed();
+    let transaction: Prisma.TransactionClient | undefined;
+    const event = await harness.prisma.$transaction((tx) => {
+      transaction = tx;
+      return harness.bus.emit(tx, harness.tenantId, { type, data, resource: { type: 'order', id: 'ord_1' }, source });
+    });
+    if (transaction) harness.bus.committed(transaction);
     return event;
   }
   const deliveriesOf = (eventId: string) => harness.prisma.webhookDelivery.findMany({ where: { tenant_id: harness.tenantId, event_id: eventId }, include: { attempts: { orderBy: { attempted_at: 'asc' } } } });

@@ -1,3 +1,4 @@
+import type { Prisma } from '@platform/db';
 import type { Event } from '@platform/db';
 import { createTenantPair } from '@platform/subgraph-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,8 +36,12 @@ describe('fair delivery across endpoints and tenants', () => {
 
   async function emit(tenantId: string, type: string): Promise<{ id: string; at: number }> {
     const at = Date.now();
-    const event = await harness.prisma.$transaction((tx) => harness.bus.emit(tx, tenantId, { type, data: { n: 1 }, source }));
-    harness.bus.committed();
+    let transaction: Prisma.TransactionClient | undefined;
+    const event = await harness.prisma.$transaction((tx) => {
+      transaction = tx;
+      return harness.bus.emit(tx, tenantId, { type, data: { n: 1 }, source });
+    });
+    if (transaction) harness.bus.committed(transaction);
     return { id: event.id, at };
   }
   const receivedAt = (eventId: string) => fast.received.find((request) => request.headers['webhook-id'] === eventId)?.at;
