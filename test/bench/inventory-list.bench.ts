@@ -1,27 +1,31 @@
 /**
  * Benchmark: GET /v1/inventory/items (REST facade -> supergraph -> inventory subgraph -> Prisma)
- * against a bare baseline (node:http + pg.Pool running the same two SQL statements and writing
- * the same JSON, without authentication), over 10,000 items in one tenant.
+ * against a bare baseline (node:http + pg.Pool running the same SQL statement and writing the
+ * same JSON, without authentication), over 10,000 items in one tenant.
  *
  * Run on demand, never by the test suite:   npm run bench
  *
  * Environment knobs:
+ *   BENCH_WORKERS      processes of each target (default: the machine's cores): the platform runs
+ *                      as `npm start` does with WORKERS set to it, the baseline as as many
+ *                      node:cluster workers on one port
  *   BENCH_CONNECTIONS  concurrent connections (default 20)
  *   BENCH_DURATION     seconds measured per scenario and target (default 10), after a 2 s warm-up
- *   DATABASE_URL       use this PostgreSQL as is instead of an embedded one in a temp folder
- *                      (the bench removes its tenants from it afterwards)
+ *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
+ *                      embedded one in a temp folder (it is dropped afterwards)
  *
  * Scenarios: the plain list (pages 1..400 of 25) and `reorder_below=true` (every page of the
  * matching items). Requests cycle through the pages; the platform gets a real bearer token and
- * X-Service-Tenant. autocannon runs in a worker thread, on the same machine; the platform, the
- * baseline and PostgreSQL all share its cores, so compare the ratios, not absolute figures.
+ * X-Service-Tenant. autocannon runs in a worker thread of this process, on the same machine; the
+ * platform, the baseline and PostgreSQL all share its cores, so compare the ratios, not absolute
+ * figures.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Platform, startPlatform } from '@platform/gateway';
-import { type Baseline, startBaseline } from './baseline-server.ts';
-import { type Fixture, createFixture, fetchToken, removeFixture } from './fixture.ts';
+import { spawn } from 'node:child_process';
+import { availableParallelism, cpus } from 'node:os';
+import { createPrismaClient, migrateDatabase } from '@platform/db';
+import { freshDatabase } from '@platform/db/testing';
+import { repositoryRoot, spawnPlatform } from '../support/platform-process.ts';
+import { type Fixture, createFixture, fetchToken } from './fixture.ts';
 import { type LoadResult, type LoadSpec, measureInWorker } from './load.ts';
 
 const ITEM_COUNT = 10_000;
@@ -29,6 +33,7 @@ const PER_PAGE = 25;
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
+const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
 
 interface Scenario {
   name: string;
@@ -61,15 +66,19 @@ function positiveInteger(name: string, fallback: number): number {
   return value;
 }
 
-async function makeDataDir(): Promise<string> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'platform-bench-'));
-  // As root, embedded PostgreSQL runs as the `postgres` user, which must enter the folder.
-  if (process.getuid?.() === 0) await chmod(dataDir, 0o755);
-  return dataDir;
-}
-
-function startBenchPlatform(dataDir: string): Promise<Platform> {
-  return startPlatform({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: process.env.DATABASE_URL, logLevel: 'silent', seedDemo: false });
+/** The baseline's node:cluster workers on one port, as a process of their own. */
+async function startBaselineCluster(databaseUrl: string, tenantId: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/baseline-cluster.ts', databaseUrl, tenantId, String(WORKERS)], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /baseline on (\S+)/.exec(output);
+      if (match) resolve(match[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`the baseline exited with ${code}`)));
+  });
+  return { url, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
 }
 
 function loadSpec(scenario: Scenario, target: Target, fixture: Fixture, durationSeconds: number): LoadSpec {
@@ -163,16 +172,19 @@ function warnOnFailures(measurements: Measurement[]): boolean {
 }
 
 async function main(): Promise<number> {
-  const dataDir = await makeDataDir();
-  let platform: Platform | undefined;
-  let baseline: Baseline | undefined;
-  let fixture: Fixture | undefined;
+  const database = await freshDatabase({ prefix: 'bench_list' });
+  const cleanups: Array<() => Promise<unknown>> = [() => database.dispose()];
   try {
-    console.log('Starting the platform and loading data ...');
-    platform = await startBenchPlatform(dataDir);
-    fixture = await createFixture(platform.prisma, ITEM_COUNT);
+    console.log('Loading data and starting both targets ...');
+    await migrateDatabase(database.url);
+    const prisma = createPrismaClient(database.url, 2);
+    cleanups.push(() => prisma.$disconnect());
+    const fixture = await createFixture(prisma, ITEM_COUNT);
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WORKERS: String(WORKERS), LOG_LEVEL: 'silent' });
+    cleanups.push(() => platform.stop());
     const token = await fetchToken(platform.url, fixture);
-    baseline = await startBaseline(platform.databaseUrl, fixture.tenantId);
+    const baseline = await startBaselineCluster(database.url, fixture.tenantId);
+    cleanups.push(() => baseline.stop());
 
     const targets: Target[] = [
       { name: 'platform', origin: platform.url, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': fixture.tenantId } },
@@ -183,16 +195,14 @@ async function main(): Promise<number> {
     const measurements = await measureAll(targets, fixture);
 
     console.log('\nGET /v1/inventory/items: platform vs bare node:http + pg baseline (baseline has no authentication)');
-    printMachine(fixture, platform.config.databaseUrl ? 'external (DATABASE_URL)' : 'embedded');
+    printMachine(fixture, process.env.DATABASE_URL ? 'external (DATABASE_URL)' : 'embedded');
+    console.log(`Processes: the platform with WORKERS=${WORKERS} (${WORKERS === 1 ? 'one process' : `a primary and ${WORKERS} workers`}), the baseline as ${WORKERS} node:cluster worker${WORKERS === 1 ? '' : 's'} on one port; both pools 10 connections per process`);
     console.log('Latency: exact percentiles over every 2xx response time as reported by autocannon.\n');
     printTable(measurements);
     printRatios(measurements);
     return warnOnFailures(measurements) ? 0 : 1;
   } finally {
-    await baseline?.stop();
-    if (platform && fixture && platform.config.databaseUrl) await removeFixture(platform.prisma, fixture).catch((error: unknown) => console.warn(`WARNING: could not remove the bench tenants: ${String(error)}`));
-    await platform?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    for (const cleanup of cleanups.reverse()) await cleanup();
   }
 }
 
