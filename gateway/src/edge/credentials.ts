@@ -24,6 +24,7 @@ export interface CredentialAuthenticator {
  */
 export const CREDENTIAL_RECHECK_MS = 5_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
+// Stryker disable next-line StringLiteral: publisher and subscribers read the same constant, so any name works alike
 const FORGET_TOKEN_TOPIC = 'credentials.forget-token';
 
 /**
@@ -48,6 +49,7 @@ export function createCredentialAuthenticator(options: {
     const principal = await options.verifyToken(token);
     const key = `${principal.tenantId}/${principal.tokenId}`;
     if ((notRevoked.get(key) ?? 0) > Date.now()) return principal;
+    // Stryker disable next-line StringLiteral: the platform's verifier always sets tokenId (jti is a required claim)
     const revoked = await withDatabaseFaults(() => options.prisma.revokedToken.findUnique({ where: { tenant_id_jti: { tenant_id: principal.tenantId, jti: principal.tokenId ?? '' } } }));
     if (revoked) throw new ApiError('invalid_token', 'The access token has been revoked.');
     notRevoked.set(key, Date.now() + CREDENTIAL_RECHECK_MS);

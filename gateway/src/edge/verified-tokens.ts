@@ -19,7 +19,7 @@ export function rememberVerifiedTokens(verify: TokenVerifier): TokenVerifier {
     const remembered = verified.get(token);
     // jose's own rule: a token has expired once the current second reaches `exp`.
     if (remembered && Date.now() < remembered.expiresAtMs) return remembered.principal;
-    if (remembered) verified.delete(token);
+    verified.delete(token);
     const principal = await verify(token);
     const expiresAt = expiryOf(token);
     if (expiresAt !== undefined) {
@@ -32,9 +32,10 @@ export function rememberVerifiedTokens(verify: TokenVerifier): TokenVerifier {
 /** The `exp` claim of a JWT; undefined for anything else, which is then never remembered. */
 function expiryOf(token: string): number | undefined {
   try {
-    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    // A token without a payload part throws here (Buffer.from(undefined)), like one whose payload is not JSON.
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString('utf8')) as { exp?: unknown };
     return typeof exp === 'number' ? exp : undefined;
   } catch {
-    return undefined;
+    // Not a JWT: undefined.
   }
 }

@@ -24,8 +24,9 @@ export function useAuthentication(options: { credentials: CredentialAuthenticato
       try {
         const authorization = request.headers.get('authorization');
         if (!authorization) throw new ApiError('unauthenticated', 'This endpoint needs a credential: send Authorization: Bearer <access token or API key>.');
-        const [scheme, token] = authorization.split(' ');
-        if (scheme?.toLowerCase() !== 'bearer' || !token) throw new ApiError('invalid_token', 'The Authorization header must have the form Bearer <token>.');
+        // A split always has a first part.
+        const [scheme, token] = authorization.split(' ') as [string, string?];
+        if (scheme.toLowerCase() !== 'bearer' || !token) throw new ApiError('invalid_token', 'The Authorization header must have the form Bearer <token>.');
         const principal = await options.credentials.authenticate(token, requestState(request).clientAddress);
         requestState(request).authenticatedAs = principal;
         const tenant = request.headers.get(TENANT_HEADER);
