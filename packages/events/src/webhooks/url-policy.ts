@@ -45,8 +45,12 @@ export async function checkEndpointUrl(value: string, options: UrlPolicy & { req
     addresses = [host];
   } else {
     try {
-      // Stryker disable next-line BooleanLiteral: the order only decides which refused address the reason names; every address is checked
-      addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+      const lookupOptions = {
+        all: true,
+        // Stryker disable next-line BooleanLiteral: the order only decides which refused address the reason names; every address is checked
+        verbatim: true,
+      } as const;
+      addresses = (await lookup(host, lookupOptions)).map((entry) => entry.address);
     } catch {
       return { ok: false, reason: `host ${host} does not resolve` };
     }
