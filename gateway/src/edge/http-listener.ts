@@ -7,6 +7,7 @@ import { ApiError, type ErrorCode, problemFromError } from '@platform/errors';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { PlatformMetrics } from '../observability/metrics.ts';
 import { type ReportUnexpectedError, unexpectedErrorReporter } from '../observability/unexpected-errors.ts';
+import { sendCompressible } from './compression.ts';
 import { logRequest } from './plugins/use-access-log.ts';
 import { requestIdFor } from './request-state.ts';
 import { withRetryAfter } from './responses.ts';
@@ -53,6 +54,8 @@ type Phase = 'starting' | 'serving' | 'draining';
  * - The error boundary: an exception escaping the edge is reported once (logged with its cause,
  *   counted) and answered 500 `internal_error` with only the request id; a malformed request line
  *   or oversized headers get a problem response (400 / 431) from the HTTP parser's error handler.
+ * - Bytes on the wire: responses of the edge in a compressible media type go out with br or gzip
+ *   as the client's Accept-Encoding asks, with `Vary: Accept-Encoding` (see compression.ts).
  * - Metrics: every response is counted by method and status; `/metrics` serves them (Prometheus
  *   text) to a scraper presenting `metricsToken`, and does not exist without one.
  */
@@ -147,7 +150,8 @@ export function createHttpListener(options: {
       }
       // Stopping: the client's next request goes to another instance.
       if ((phase as Phase) === 'draining') outcome.headers.set('connection', 'close');
-      await sendNodeResponse(outcome, response, request, true);
+      // JSON, HTML and the like leave compressed as the client accepts (streams and the rest as they are).
+      if (!(await sendCompressible(outcome, request, response, path))) await sendNodeResponse(outcome, response, request, true);
     } catch (error) {
       // A database that is down or not answering is a 503 `database_unavailable`, wherever on the way it was met.
       const fault = error instanceof ApiError ? undefined : databaseFault(error);

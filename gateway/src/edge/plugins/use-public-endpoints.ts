@@ -4,40 +4,84 @@ import { scopeCatalogue } from '@platform/auth';
 import { errorCatalogue } from '@platform/errors';
 import type { Plugin } from 'graphql-yoga';
 import type { JWK } from 'jose';
+import { CACHE, StaticDocument } from '../static-documents.ts';
 
 const require = createRequire(import.meta.url);
 const API_REFERENCE_SCRIPT = '/docs/assets/api-reference.js';
+/** The script under a URL naming its content hash, so that it can be cached for a year. */
+const VERSIONED_API_REFERENCE_SCRIPT = /^\/docs\/assets\/api-reference\.([0-9a-f]{32})\.js$/;
 
 /**
  * Endpoints anyone may read, answered before authentication: the OpenAPI document, an API
  * reference page whose script is served from the installed npm package (it renders offline;
  * no CDN, no web fonts), the error-code and scope catalogue, and the JWKS of the token keys.
+ *
+ * Each is a StaticDocument: a strong ETag from its content hash (computed once), 304 for a
+ * matching `If-None-Match`, gzip/br negotiated and compressed once, and the cache lifetime its
+ * content allows. The GraphiQL page Yoga renders at GET `graphqlEndpoint` is given the same
+ * treatment on its way out (Yoga answers it before any plugin's request hook runs).
  */
-export function usePublicEndpoints(options: { openApiPath: string; openApiDocument: () => unknown; publicJwks: JWK[] }): Plugin {
-  let referenceScript: Promise<string> | undefined;
-  const routes: Record<string, () => Promise<Response>> = {
-    [options.openApiPath]: async () => Response.json(options.openApiDocument()),
-    '/docs': async () => html(apiReferencePage(options.openApiPath)),
-    [API_REFERENCE_SCRIPT]: async () => {
-      referenceScript ??= readFile(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8');
-      return new Response(await referenceScript, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
-    },
-    '/docs/errors': async () => html(catalogueReferencePage()),
-    '/.well-known/jwks.json': async () => Response.json({ keys: options.publicJwks }, { headers: { 'cache-control': 'public, max-age=300' } }),
+export function usePublicEndpoints(options: { openApiPath: string; openApiDocument: () => unknown; publicJwks: JWK[]; graphqlEndpoint?: string }): Plugin {
+  const graphqlEndpoint = options.graphqlEndpoint ?? '/graphql';
+  const script = once(async () => new StaticDocument(await readFile(require.resolve('@scalar/api-reference/browser/standalone.js')), { contentType: JAVASCRIPT, cacheControl: CACHE.short }));
+  const versionedScript = once(async () => new StaticDocument((await script()).body, { contentType: JAVASCRIPT, cacheControl: CACHE.immutable }));
+  const referencePage = once(async () => new StaticDocument(apiReferencePage(options.openApiPath, `/docs/assets/api-reference.${(await script()).hash}.js`), { contentType: HTML, cacheControl: CACHE.revalidate }));
+  const cataloguePage = once(async () => new StaticDocument(catalogueReferencePage(), { contentType: HTML, cacheControl: CACHE.revalidate }));
+  // Built once per content: a document that changed (another object, other keys, another page) gets a new hash.
+  const openApi = lastOf((document: unknown) => new StaticDocument(JSON.stringify(document), { contentType: JSON_TYPE, cacheControl: CACHE.short }));
+  const jwks = lastOf((text: string) => new StaticDocument(text, { contentType: JSON_TYPE, cacheControl: CACHE.short }));
+  const graphiql = lastOf((page: string) => new StaticDocument(page, { contentType: HTML, cacheControl: CACHE.revalidate, vary: ['Accept'] }));
+  const routes: Record<string, () => Promise<StaticDocument>> = {
+    [options.openApiPath]: async () => openApi(options.openApiDocument()),
+    '/docs': referencePage,
+    [API_REFERENCE_SCRIPT]: script,
+    '/docs/errors': cataloguePage,
+    '/.well-known/jwks.json': async () => jwks(JSON.stringify({ keys: options.publicJwks })),
   };
   return {
-    async onRequest({ request, url, endResponse }) {
+    async onRequest({ request, url, endResponse, fetchAPI }) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
       const route = routes[url.pathname];
-      if (route && (request.method === 'GET' || request.method === 'HEAD')) endResponse(await route());
+      if (route) return endResponse(await (await route()).respond(request, fetchAPI.Response));
+      const versioned = VERSIONED_API_REFERENCE_SCRIPT.exec(url.pathname);
+      // Another hash (a page of an older version) is not this content: it falls through to 404.
+      if (versioned && versioned[1] === (await script()).hash) endResponse(await (await versionedScript()).respond(request, fetchAPI.Response));
+    },
+    async onResponse({ request, response, setResponse, fetchAPI }) {
+      if (request.method !== 'GET' || response.status !== 200 || !response.headers.get('content-type')?.startsWith('text/html')) return;
+      if (new URL(request.url).pathname !== graphqlEndpoint) return;
+      // Yoga renders the same page for every request; its hash and compressed forms are made once.
+      setResponse(await graphiql(await response.text()).respond(request, fetchAPI.Response, response.headers));
     },
   };
 }
 
-function html(body: string): Response {
-  return new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+const HTML = 'text/html; charset=utf-8';
+const JAVASCRIPT = 'text/javascript; charset=utf-8';
+const JSON_TYPE = 'application/json';
+
+/** `make()` once, its promise shared (a failure is forgotten, so that the next request retries). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    if (!made) {
+      made = make();
+      made.catch(() => (made = undefined));
+    }
+    return made;
+  };
 }
 
-function apiReferencePage(openApiPath: string): string {
+/** `make(input)`, remade only when the input differs from the last one (by identity: strings compare by content). */
+function lastOf<I, T>(make: (input: I) => T): (input: I) => T {
+  let last: { input: I; made: T } | undefined;
+  return (input) => {
+    if (!last || last.input !== input) last = { input, made: make(input) };
+    return last.made;
+  };
+}
+
+function apiReferencePage(openApiPath: string, scriptPath: string): string {
   // Nothing on this page may reach a third party: no web fonts, no hosted AI agent, no
   // "deploy/share" developer tools.
   const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false, showDeveloperTools: 'never', agent: { disabled: true } });
@@ -46,7 +90,7 @@ function apiReferencePage(openApiPath: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body>
 <script id="api-reference" data-url="${openApiPath}" data-configuration='${configuration}'></script>
-<script src="${API_REFERENCE_SCRIPT}"></script>
+<script src="${scriptPath}"></script>
 </body></html>`;
 }
 
