@@ -7,7 +7,7 @@ type Operation = {
   operationId: string;
   summary?: string;
   security?: Array<Record<string, string[]>>;
-  parameters?: Array<{ name?: string; $ref?: string }>;
+  parameters?: Array<{ name?: string; $ref?: string; schema?: Record<string, unknown> }>;
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }>;
 };
@@ -115,7 +115,9 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(create.responses['201']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'ETag', 'Idempotent-Replayed']));
     expect(create.parameters?.map((parameter) => parameter.$ref ?? parameter.name)).toEqual(['#/components/parameters/TenantHeader', '#/components/parameters/IdempotencyKey']);
     const list = document.paths['/v1/inventory/items']?.get as Operation;
-    expect(list.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'archived', 'sort', 'page', 'per_page']);
+    expect(list.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'archived', 'sort', 'page', 'per_page', 'after']);
+    // A cursor is documented as what the document can state of it (base64url, bounded); the rest is a 422.
+    expect(list.parameters?.find((parameter) => parameter.name === 'after')?.schema).toMatchObject({ type: 'string', pattern: '^[A-Za-z0-9_-]+$', maxLength: 4096 });
     // An action without an input object takes its `version` in an optional body, never in the query.
     const confirm = document.paths['/v1/crm/orders/{id}/confirm']?.post as Operation;
     expect(confirm.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', '#/components/parameters/IdempotencyKey', '#/components/parameters/IfMatch', 'id']);

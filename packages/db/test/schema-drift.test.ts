@@ -4,8 +4,9 @@
 // CLI uses), reads the migrated database's catalog, and lists every difference.
 //
 // Compared: tables, columns (PostgreSQL type and nullability), primary keys (name and columns),
-// unique and plain indexes (name, method, columns and sort order, predicate), foreign keys
-// (columns, referenced table and columns, ON DELETE / ON UPDATE) and enums (values in order).
+// unique and plain indexes (name, method, columns and sort order, predicate: read from the schema
+// text, the DMMF has none), foreign keys (columns, referenced table and columns, ON DELETE /
+// ON UPDATE) and enums (values in order).
 // Not compared: column defaults (including @default(now()) and @updatedAt), foreign-key names
 // (the DMMF does not carry a relation's `map:`), deferrability (Prisma cannot express it), CHECK
 // constraints, triggers and column order.
@@ -84,13 +85,33 @@ interface DmmfDatamodel {
   models: DmmfModel[];
   enums: { name: string; dbName: string | null; values: { name: string; dbName: string | null }[] }[];
   indexes?: DmmfIndex[];
+  /** Not in the DMMF: the `where` of each partial index, by its name (read from the schema text). */
+  predicates?: Map<string, string>;
 }
 
 async function loadPrismaDatamodel(): Promise<DmmfDatamodel> {
   const entries = await readdir(schemaDir, { recursive: true });
   const files = entries.filter((entry) => entry.endsWith('.prisma')).sort();
   const prismaSchema = await Promise.all(files.map(async (file) => [relative(schemaDir, join(schemaDir, file)), await readFile(join(schemaDir, file), 'utf8')]));
-  return (JSON.parse(get_dmmf(JSON.stringify({ prismaSchema }))) as { datamodel: DmmfDatamodel }).datamodel;
+  const datamodel = (JSON.parse(get_dmmf(JSON.stringify({ prismaSchema }))) as { datamodel: DmmfDatamodel }).datamodel;
+  return { ...datamodel, predicates: partialIndexPredicates(prismaSchema.map(([, text]) => text as string)) };
+}
+
+/**
+ * The DMMF leaves out a partial index's `where: raw("…")`, so it is read from the schema text:
+ * one `@@index(…)` per line, named with `map:`, its predicate written as PostgreSQL prints it back
+ * (`pg_get_expr`), which the comparison takes literally.
+ */
+function partialIndexPredicates(texts: string[]): Map<string, string> {
+  const predicates = new Map<string, string>();
+  for (const line of texts.flatMap((text) => text.split('\n'))) {
+    const where = /^\s*@@index\(.*\bwhere:\s*raw\("((?:[^"\\]|\\.)*)"\)/.exec(line);
+    if (!where) continue;
+    const name = /\bmap:\s*"([^"]+)"/.exec(line);
+    if (!name) throw new Error(`schema-drift test: give the partial index a map: name: ${line.trim()}`);
+    predicates.set(name[1] as string, JSON.parse(`"${where[1]}"`) as string);
+  }
+  return predicates;
 }
 
 /** The PostgreSQL type (as `format_type` spells it) of a scalar field's column, per Prisma migrate. */
@@ -219,7 +240,8 @@ function expectedShape(datamodel: DmmfDatamodel): SchemaShape {
     } else if (index.type === 'unique' || index.type === 'normal') {
       const unique = index.type === 'unique';
       const name = index.dbName ?? defaultConstraintName(tableName, columns, unique ? '_key' : '_idx');
-      table.indexes.set(name, `${unique ? 'UNIQUE ' : ''}${(index.algorithm ?? 'BTree').toLowerCase()} (${keys.join(', ')})`);
+      const predicate = datamodel.predicates?.get(name);
+      table.indexes.set(name, `${unique ? 'UNIQUE ' : ''}${(index.algorithm ?? 'BTree').toLowerCase()} (${keys.join(', ')})${predicate ? ` WHERE ${predicate}` : ''}`);
     } else {
       throw new Error(`schema-drift test: ${index.type} indexes do not exist in PostgreSQL`);
     }

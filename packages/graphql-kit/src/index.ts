@@ -1,5 +1,32 @@
 export { createSubgraphBuilder, eventEmitterOf, eventSourceOf, installPlatformScalars, type SubgraphBuilder, type SubgraphContext, type SubgraphSchemaTypes } from './builder.ts';
-export { paginationArgs, pageWindow, listEnvelope, type PageWindow, DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination.ts';
+export {
+  paginationArgs,
+  pageWindow,
+  listEnvelope,
+  listOrder,
+  fixedOrder,
+  listWindow,
+  listPage,
+  keysetWhere,
+  keysetSql,
+  orderBySql,
+  prismaOrderBy,
+  encodeCursor,
+  decodeCursor,
+  selects,
+  ID_KEY,
+  type PageWindow,
+  type KeyKind,
+  type OrderKey,
+  type SortKey,
+  type ListOrder,
+  type ListWindow,
+  type ListMeta,
+  type ListPage,
+  DEFAULT_PER_PAGE,
+  MAX_PER_PAGE,
+  MAX_CURSOR_LENGTH,
+} from './pagination.ts';
 export { parseArgument, parseInput, patchChanges } from './validation.ts';
 export { STORABLE_TEXT, characterCount, emailAddress, integer, omittable, optionalEmailAddress, optionalText, requiredText, text, versionRule } from './rules.ts';
 export { type InputContract, type JsonSchema, inputContract, inputRules, mergeInputContracts, ruleJsonSchema } from './input-contract.ts';

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import type { SubgraphBuilder } from './builder.ts';
 import { inputRules } from './input-contract.ts';
+import { sortRule } from './pagination.ts';
 import { parseArgument } from './validation.ts';
 
 type ArgBuilder = Parameters<Parameters<SubgraphBuilder['queryField']>[1]>[0]['arg'];
@@ -17,12 +17,6 @@ export function sortArg<Field extends string>(arg: ArgBuilder, fields: readonly 
     description: `Sort order: ${fields.map((field) => `\`${field}\``).join(', ')}, ascending, or prefixed with \`-\` for descending. Default \`${defaultSort}\`.`,
     extensions: inputRules(sortRule(fields)),
   });
-}
-
-/** The values of `sort`: each field, ascending or prefixed with `-`. */
-function sortRule(fields: readonly string[]) {
-  const values = fields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
-  return z.enum(values, { error: `must be one of ${fields.join(', ')}, optionally prefixed with "-"` }).nullish();
 }
 
 /** The Prisma `orderBy` for a `sort` value; an unknown field is a 400 naming the allowed ones. */

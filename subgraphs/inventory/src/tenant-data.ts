@@ -10,5 +10,7 @@ export async function deleteInventoryData(tx: Prisma.TransactionClient, tenantId
   await tx.stockMovement.deleteMany({ where: { tenant_id: tenantId } });
   await tx.stockLevel.deleteMany({ where: { tenant_id: tenantId } });
   await tx.inventoryItem.deleteMany({ where: { tenant_id: tenantId } });
+  // The deletion appended the items' negative counts; with them go the rest (the sum was zero).
+  await tx.inventoryItemCount.deleteMany({ where: { tenant_id: tenantId } });
   await tx.warehouse.deleteMany({ where: { tenant_id: tenantId } });
 }

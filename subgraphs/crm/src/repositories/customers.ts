@@ -1,5 +1,5 @@
 import { type Db, type Prisma, newId } from '@platform/db';
-import type { PageWindow, SortOrder } from '@platform/graphql-kit';
+import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 import type { AddressRecord, ContactRecord, CustomerRecord } from '../records.ts';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
@@ -58,10 +58,14 @@ function customerWhere(tenantId: string, filter: CustomerFilter): Prisma.Custome
   return where;
 }
 
-export async function listCustomers(db: Db, tenantId: string, filter: CustomerFilter, orderBy: SortOrder<'name' | 'created_at'>, window: PageWindow) {
+export async function listCustomers(db: Db, tenantId: string, filter: CustomerFilter, window: ListWindow) {
   const where = customerWhere(tenantId, filter);
-  const [total, data] = await Promise.all([db.customer.count({ where }), db.customer.findMany({ where, orderBy, skip: window.skip, take: window.per_page })]);
-  return { data: data as CustomerRecord[], meta: { total, page: window.page, per_page: window.per_page } };
+  const keyset = keysetWhere(window) as Prisma.CustomerWhereInput | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? db.customer.count({ where }) : null,
+    db.customer.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
+  ]);
+  return listPage(rows as CustomerRecord[], window, total);
 }
 
 export async function findCustomers(db: Db, tenantId: string, ids: readonly string[]): Promise<CustomerRecord[]> {

@@ -1,5 +1,5 @@
 import { type Db, Prisma, type PrismaClient, newId } from '@platform/db';
-import type { EventEmitter, PageWindow, SortOrder } from '@platform/graphql-kit';
+import { type EventEmitter, type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 import { orderRepresentation } from '../order-representation.ts';
 import { type OrderKind, type OrderLineRecord, type OrderRecord, type OrderStatus, toOrder, toOrderLine } from '../records.ts';
 
@@ -44,10 +44,15 @@ function orderWhere(tenantId: string, filter: OrderFilter): Prisma.OrderWhereInp
   return where;
 }
 
-export async function listOrders(db: Db, tenantId: string, filter: OrderFilter, orderBy: SortOrder<'created_at' | 'number' | 'total'>, window: PageWindow) {
+export async function listOrders(db: Db, tenantId: string, filter: OrderFilter, window: ListWindow) {
   const where = orderWhere(tenantId, filter);
-  const [total, rows] = await Promise.all([db.order.count({ where }), db.order.findMany({ where, orderBy, skip: window.skip, take: window.per_page })]);
-  return { data: rows.map(toOrder), meta: { total, page: window.page, per_page: window.per_page } };
+  const keyset = keysetWhere(window) as Prisma.OrderWhereInput | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? db.order.count({ where }) : null,
+    db.order.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
+  ]);
+  const page = listPage(rows, window, total);
+  return { ...page, data: page.data.map(toOrder) };
 }
 
 export async function findOrders(db: Db, tenantId: string, ids: readonly string[]): Promise<OrderRecord[]> {

@@ -1,11 +1,11 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, batchLoader, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, sortArg, recordActionArgs, inputRules } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, batchLoader, listEnvelope, listOrder, listWindow, paginationArgs, parseInput, patchChanges, sortArg, recordActionArgs, inputRules } from '@platform/graphql-kit';
 import type { AddressRecord, ContactRecord, CustomerRecord } from '../records.ts';
 import { addressesOf, contactsOf, createCustomer, findCustomer, findCustomers, listCustomers, lockCustomer, updateCustomer } from '../repositories/customers.ts';
 import { address, contact, createCustomerRules, updateCustomerRules } from './rules.ts';
 
 export const CRM_SCOPES = ['crm:read', 'crm:write'];
-const CUSTOMER_SORTS = ['name', 'created_at'] as const;
+const CUSTOMER_SORT_KEYS = { name: 'text', created_at: 'timestamp' } as const;
 const DEFAULT_CUSTOMER_SORT = '-created_at';
 
 /** One customer per id per request tick, batched: entity references and `Order.customer`. */
@@ -172,10 +172,10 @@ export function defineCustomerSchema(builder: SubgraphBuilder) {
         archived: t.arg.boolean({ required: false, description: '`false` (default): active customers only; `true`: archived customers only.' }),
         created_after: t.arg({ type: 'DateTime', required: false, description: 'Only customers created at or after this instant.' }),
         created_before: t.arg({ type: 'DateTime', required: false, description: 'Only customers created before this instant.' }),
-        sort: sortArg(t.arg, CUSTOMER_SORTS, DEFAULT_CUSTOMER_SORT),
+        sort: sortArg(t.arg, Object.keys(CUSTOMER_SORT_KEYS), DEFAULT_CUSTOMER_SORT),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => listCustomers(prisma, principal.tenantId, args, parseSort(args.sort, CUSTOMER_SORTS, DEFAULT_CUSTOMER_SORT), pageWindow(args)),
+      resolve: (_root, args, { prisma, principal }, info) => listCustomers(prisma, principal.tenantId, args, listWindow(args, 'customers', listOrder(args.sort, CUSTOMER_SORT_KEYS, DEFAULT_CUSTOMER_SORT), info)),
     }),
     customer: t.field({
       type: Customer,

@@ -10,10 +10,10 @@ import {
   eventEmitterOf,
   inputRules,
   listEnvelope,
-  pageWindow,
+  listOrder,
+  listWindow,
   paginationArgs,
   parseInput,
-  parseSort,
   patchChanges,
   sortArg,
   recordActionArgs
@@ -38,7 +38,7 @@ import {
 import { CRM_SCOPES, customerLoader, type defineCustomerSchema } from './customers.ts';
 import { createOrderRules, line, updateOrderRules } from './rules.ts';
 
-const ORDER_SORTS = ['created_at', 'number', 'total'] as const;
+const ORDER_SORT_KEYS = { created_at: 'timestamp', number: 'text', total: 'bigint' } as const;
 const DEFAULT_ORDER_SORT = '-created_at';
 /** The channel of orders created through this API (REST or GraphQL); connectors set their own id. */
 const API_CHANNEL = 'api';
@@ -318,10 +318,10 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
         channel: t.arg.string({ required: false, description: 'Only orders created through this channel (`api`, or a connector id).' }),
         created_after: t.arg({ type: 'DateTime', required: false, description: 'Only orders created at or after this instant.' }),
         created_before: t.arg({ type: 'DateTime', required: false, description: 'Only orders created before this instant.' }),
-        sort: sortArg(t.arg, ORDER_SORTS, DEFAULT_ORDER_SORT),
+        sort: sortArg(t.arg, Object.keys(ORDER_SORT_KEYS), DEFAULT_ORDER_SORT),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => listOrders(prisma, principal.tenantId, args, parseSort(args.sort, ORDER_SORTS, DEFAULT_ORDER_SORT), pageWindow(args)),
+      resolve: (_root, args, { prisma, principal }, info) => listOrders(prisma, principal.tenantId, args, listWindow(args, 'orders', listOrder(args.sort, ORDER_SORT_KEYS, DEFAULT_ORDER_SORT), info)),
     }),
     order: t.field({
       type: Order,

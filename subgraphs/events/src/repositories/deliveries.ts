@@ -1,5 +1,5 @@
 import type { Db, Prisma, WebhookAttempt, WebhookDelivery, WebhookDeliveryStatus } from '@platform/db';
-import type { PageWindow, SortOrder } from '@platform/graphql-kit';
+import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 
@@ -20,15 +20,20 @@ export interface DeliveryFilter {
   event_id?: string | null;
 }
 
-export async function listDeliveries(db: Db, tenantId: string, endpointId: string, filter: DeliveryFilter, orderBy: SortOrder<'created_at'>, window: PageWindow) {
+export async function listDeliveries(db: Db, tenantId: string, endpointId: string, filter: DeliveryFilter, window: ListWindow) {
   const where: Prisma.WebhookDeliveryWhereInput = {
     tenant_id: tenantId,
     endpoint_id: endpointId,
     ...(filter.status != null && { status: filter.status }),
     ...(filter.event_id != null && { event_id: filter.event_id }),
   };
-  const [total, rows] = await Promise.all([db.webhookDelivery.count({ where }), db.webhookDelivery.findMany({ where, orderBy, skip: window.skip, take: window.per_page, include: withEventType })]);
-  return { data: rows.map(toDelivery), meta: { total, page: window.page, per_page: window.per_page } };
+  const keyset = keysetWhere(window) as Prisma.WebhookDeliveryWhereInput | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? db.webhookDelivery.count({ where }) : null,
+    db.webhookDelivery.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take, include: withEventType }),
+  ]);
+  const page = listPage(rows, window, total);
+  return { ...page, data: page.data.map(toDelivery) };
 }
 
 export async function findDelivery(db: Db, tenantId: string, id: string): Promise<DeliveryRecord | null> {

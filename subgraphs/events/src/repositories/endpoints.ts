@@ -1,14 +1,18 @@
 import type { Db, Prisma, WebhookEndpoint, WebhookEndpointStatus } from '@platform/db';
-import type { PageWindow, SortOrder } from '@platform/graphql-kit';
+import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 
 export type EndpointRecord = WebhookEndpoint;
 
-export async function listEndpoints(db: Db, tenantId: string, filter: { status?: WebhookEndpointStatus | null }, orderBy: SortOrder<'created_at'>, window: PageWindow) {
+export async function listEndpoints(db: Db, tenantId: string, filter: { status?: WebhookEndpointStatus | null }, window: ListWindow) {
   const where: Prisma.WebhookEndpointWhereInput = { tenant_id: tenantId, ...(filter.status != null && { status: filter.status }) };
-  const [total, rows] = await Promise.all([db.webhookEndpoint.count({ where }), db.webhookEndpoint.findMany({ where, orderBy, skip: window.skip, take: window.per_page })]);
-  return { data: rows, meta: { total, page: window.page, per_page: window.per_page } };
+  const keyset = keysetWhere(window) as Prisma.WebhookEndpointWhereInput | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? db.webhookEndpoint.count({ where }) : null,
+    db.webhookEndpoint.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
+  ]);
+  return listPage(rows, window, total);
 }
 
 export function findEndpoint(db: Db, tenantId: string, id: string): Promise<EndpointRecord | null> {

@@ -1,6 +1,6 @@
 import type { Db, Event, Prisma } from '@platform/db';
 import { CUSTOM_EVENT_PREFIX, type EventEnvelope, envelopeOf, mayReceive, platformEventTypes } from '@platform/events';
-import type { PageWindow, SortOrder } from '@platform/graphql-kit';
+import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 
@@ -32,10 +32,15 @@ function eventWhere(tenantId: string, scopes: ReadonlySet<string>, filter: Event
   return where;
 }
 
-export async function listEvents(db: Db, tenantId: string, scopes: ReadonlySet<string>, filter: EventFilter, orderBy: SortOrder<'occurred_at'>, window: PageWindow) {
+export async function listEvents(db: Db, tenantId: string, scopes: ReadonlySet<string>, filter: EventFilter, window: ListWindow) {
   const where = eventWhere(tenantId, scopes, filter);
-  const [total, rows] = await Promise.all([db.event.count({ where }), db.event.findMany({ where, orderBy, skip: window.skip, take: window.per_page })]);
-  return { data: rows.map(envelopeOf), meta: { total, page: window.page, per_page: window.per_page } };
+  const keyset = keysetWhere(window) as Prisma.EventWhereInput | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? db.event.count({ where }) : null,
+    db.event.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
+  ]);
+  const page = listPage(rows, window, total);
+  return { ...page, data: page.data.map(envelopeOf) };
 }
 
 export async function findEvents(db: Db, tenantId: string, ids: readonly string[]): Promise<EventEnvelope[]> {

@@ -9,11 +9,11 @@ import {
   eventSourceOf,
   inputRules,
   listEnvelope,
-  pageWindow,
+  listOrder,
+  listWindow,
   paginationArgs,
   parseArgument,
   parseInput,
-  parseSort,
   sortArg,
 } from '@platform/graphql-kit';
 import { findEvent, findEvents, listEvents } from '../repositories/events.ts';
@@ -23,7 +23,7 @@ import { eventType, publishEventRules } from './rules.ts';
 const eventTypeFilter = eventType.nullish();
 
 export const EVENT_SCOPES = ['events:read', 'events:write'];
-const EVENT_SORTS = ['occurred_at'] as const;
+const EVENT_SORT_KEYS = { occurred_at: 'timestamp' } as const;
 const DEFAULT_EVENT_SORT = '-occurred_at';
 
 export function notFoundEvent(id: string): ApiError {
@@ -147,16 +147,16 @@ export function defineEventSchema(builder: SubgraphBuilder) {
         resource_id: t.arg.string({ required: false, description: 'Only events about this record (`resource.id`: an order id, a SKU, …).' }),
         occurred_after: t.arg({ type: 'DateTime', required: false, description: 'Only events that occurred at or after this instant.' }),
         occurred_before: t.arg({ type: 'DateTime', required: false, description: 'Only events that occurred before this instant.' }),
-        sort: sortArg(t.arg, EVENT_SORTS, DEFAULT_EVENT_SORT),
+        sort: sortArg(t.arg, Object.keys(EVENT_SORT_KEYS), DEFAULT_EVENT_SORT),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => {
+      resolve: (_root, args, { prisma, principal }, info) => {
         if (args.type != null) {
           const scope = scopeToReceive(parseArgument('type', eventTypeFilter, args.type) ?? '');
           if (scope === undefined) throw fieldErrors('invalid_parameter', 'type', `${args.type} is not an event type.`);
           if (!principal.scopes.has(scope)) throw new ApiError('insufficient_scope', `Receiving ${args.type} events requires the scope ${scope}.`, { required_scope: scope });
         }
-        return listEvents(prisma, principal.tenantId, principal.scopes, args, parseSort(args.sort, EVENT_SORTS, DEFAULT_EVENT_SORT), pageWindow(args));
+        return listEvents(prisma, principal.tenantId, principal.scopes, args, listWindow(args, 'events', listOrder(args.sort, EVENT_SORT_KEYS, DEFAULT_EVENT_SORT), info));
       },
     }),
     event: t.field({

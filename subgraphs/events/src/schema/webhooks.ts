@@ -10,10 +10,10 @@ import {
   batchLoader,
   inputRules,
   listEnvelope,
-  pageWindow,
+  listOrder,
+  listWindow,
   paginationArgs,
   parseInput,
-  parseSort,
   patchChanges,
   sortArg,
   recordActionArgs,
@@ -27,8 +27,8 @@ import { eventIdsInRange, findEvent } from '../repositories/events.ts';
 import { MAX_REPLAY_EVENTS, MAX_SECRET_OVERLAP_SECONDS, createEndpointRules, replayRules, rotateSecretRules, updateEndpointRules } from './rules.ts';
 
 export const WEBHOOK_SCOPES = ['webhooks:read', 'webhooks:write'];
-const ENDPOINT_SORTS = ['created_at'] as const;
-const DELIVERY_SORTS = ['created_at'] as const;
+const ENDPOINT_SORT_KEYS = { created_at: 'timestamp' } as const;
+const DELIVERY_SORT_KEYS = { created_at: 'timestamp' } as const;
 const DEFAULT_SORT = '-created_at';
 /** `disabled_reason` of an endpoint a client disabled. */
 const DISABLED_BY_TENANT = 'Disabled through the API.';
@@ -249,10 +249,10 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
       authScopes: { scope: 'webhooks:read' },
       args: {
         status: t.arg({ type: WebhookEndpointStatusEnum, required: false, description: 'Only endpoints in this status.' }),
-        sort: sortArg(t.arg, ENDPOINT_SORTS, DEFAULT_SORT),
+        sort: sortArg(t.arg, Object.keys(ENDPOINT_SORT_KEYS), DEFAULT_SORT),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => listEndpoints(prisma, principal.tenantId, args, parseSort(args.sort, ENDPOINT_SORTS, DEFAULT_SORT), pageWindow(args)),
+      resolve: (_root, args, { prisma, principal }, info) => listEndpoints(prisma, principal.tenantId, args, listWindow(args, 'webhook_endpoints', listOrder(args.sort, ENDPOINT_SORT_KEYS, DEFAULT_SORT), info)),
     }),
     webhook_endpoint: t.field({
       type: WebhookEndpoint,
@@ -269,14 +269,13 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
         endpoint_id: t.arg.string({ required: true, description: 'The endpoint (`we_…`).' }),
         status: t.arg({ type: WebhookDeliveryStatusEnum, required: false, description: 'Only deliveries in this status.' }),
         event_id: t.arg.string({ required: false, description: 'Only deliveries of this event.' }),
-        sort: sortArg(t.arg, DELIVERY_SORTS, DEFAULT_SORT),
+        sort: sortArg(t.arg, Object.keys(DELIVERY_SORT_KEYS), DEFAULT_SORT),
         ...paginationArgs(t),
       },
-      resolve: async (_root, args, { prisma, principal }) => {
-        const orderBy = parseSort(args.sort, DELIVERY_SORTS, DEFAULT_SORT);
-        const window = pageWindow(args);
+      resolve: async (_root, args, { prisma, principal }, info) => {
+        const window = listWindow(args, 'webhook_deliveries', listOrder(args.sort, DELIVERY_SORT_KEYS, DEFAULT_SORT), info);
         if (!(await findEndpoint(prisma, principal.tenantId, args.endpoint_id))) throw notFoundEndpoint(args.endpoint_id);
-        return listDeliveries(prisma, principal.tenantId, args.endpoint_id, args, orderBy, window);
+        return listDeliveries(prisma, principal.tenantId, args.endpoint_id, args, window);
       },
     }),
     webhook_delivery: t.field({

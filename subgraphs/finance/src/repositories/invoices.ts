@@ -1,5 +1,5 @@
 import type { Db, Prisma } from '@platform/db';
-import type { PageWindow } from '@platform/graphql-kit';
+import { type ListWindow, type SortKey, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 import { toMinorUnits } from '../money.ts';
 
 export type InvoiceStatus = 'draft' | 'issued' | 'paid' | 'void';
@@ -159,26 +159,23 @@ function invoiceWhere(tenantId: string, filter: InvoiceFilter): Prisma.InvoiceWh
   return { AND: conditions };
 }
 
-export type InvoiceSortField = 'created_at' | 'number' | 'total' | 'due_date';
-export const INVOICE_SORT_FIELDS: readonly InvoiceSortField[] = ['created_at', 'number', 'total', 'due_date'];
+/** The sorts of the invoice list: `number` sorts by its numeric part; drafts (no number, maybe no due date) come last. */
+export const INVOICE_SORT_KEYS = {
+  created_at: 'timestamp',
+  number: { column: 'sequence', kind: 'integer', nullable: true },
+  total: 'bigint',
+  due_date: { column: 'due_date', kind: 'timestamp', nullable: true },
+} as const satisfies Record<string, SortKey>;
 
-/** `sort` as Prisma's orderBy: `number` sorts by its numeric part; drafts (no number, maybe no due date) come last. */
-function invoiceOrderBy(sort: Array<Partial<Record<InvoiceSortField | 'id', 'asc' | 'desc'>>>): Prisma.InvoiceOrderByWithRelationInput[] {
-  return sort.map((entry) => {
-    const [field, direction] = Object.entries(entry)[0] as [InvoiceSortField | 'id', 'asc' | 'desc'];
-    if (field === 'number') return { sequence: { sort: direction, nulls: 'last' } };
-    if (field === 'due_date') return { due_date: { sort: direction, nulls: 'last' } };
-    return { [field]: direction };
-  });
-}
-
-export async function listInvoices(db: Db, tenantId: string, filter: InvoiceFilter, sort: Array<Partial<Record<InvoiceSortField | 'id', 'asc' | 'desc'>>>, window: PageWindow) {
+export async function listInvoices(db: Db, tenantId: string, filter: InvoiceFilter, window: ListWindow) {
   const where = invoiceWhere(tenantId, filter);
+  const keyset = keysetWhere(window) as Prisma.InvoiceWhereInput | undefined;
   const [rows, total] = await Promise.all([
-    db.invoice.findMany({ where, orderBy: invoiceOrderBy(sort), skip: window.skip, take: window.per_page }),
-    db.invoice.count({ where }),
+    db.invoice.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order) as Prisma.InvoiceOrderByWithRelationInput[], skip: window.skip, take: window.take }),
+    window.countTotal ? db.invoice.count({ where }) : null,
   ]);
-  return { data: rows.map((row) => toInvoiceRecord(row)), meta: { total, page: window.page, per_page: window.per_page } };
+  const page = listPage(rows, window, total);
+  return { ...page, data: page.data.map((row) => toInvoiceRecord(row)) };
 }
 
 export interface NewLine {

@@ -1,5 +1,5 @@
 import { type Db, Prisma } from '@platform/db';
-import type { PageWindow } from '@platform/graphql-kit';
+import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 import { toMinorUnits } from '../money.ts';
 
 export type LedgerSourceType = 'invoice' | 'payment' | 'manual' | 'reversal';
@@ -118,7 +118,7 @@ export interface LedgerEntryFilter {
   posted_before?: Date | null;
 }
 
-export async function listEntries(db: Db, tenantId: string, filter: LedgerEntryFilter, sort: Array<Partial<Record<'posted_at' | 'id', 'asc' | 'desc'>>>, window: PageWindow) {
+export async function listEntries(db: Db, tenantId: string, filter: LedgerEntryFilter, window: ListWindow) {
   const conditions: Prisma.LedgerEntryWhereInput[] = [{ tenant_id: tenantId }];
   if (filter.account != null) conditions.push({ lines: { some: { account: filter.account } } });
   if (filter.source_type != null) conditions.push({ source_type: filter.source_type });
@@ -127,11 +127,13 @@ export async function listEntries(db: Db, tenantId: string, filter: LedgerEntryF
   if (filter.posted_after != null) conditions.push({ posted_at: { gte: filter.posted_after } });
   if (filter.posted_before != null) conditions.push({ posted_at: { lt: filter.posted_before } });
   const where = { AND: conditions };
+  const keyset = keysetWhere(window) as Prisma.LedgerEntryWhereInput | undefined;
   const [rows, total] = await Promise.all([
-    db.ledgerEntry.findMany({ where, orderBy: sort as Prisma.LedgerEntryOrderByWithRelationInput[], skip: window.skip, take: window.per_page }),
-    db.ledgerEntry.count({ where }),
+    db.ledgerEntry.findMany({ where: keyset ? { AND: [...conditions, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
+    window.countTotal ? db.ledgerEntry.count({ where }) : null,
   ]);
-  return { data: rows.map((row) => toEntryRecord(row)), meta: { total, page: window.page, per_page: window.per_page } };
+  const page = listPage(rows, window, total);
+  return { ...page, data: page.data.map((row) => toEntryRecord(row)) };
 }
 
 export interface LedgerBalanceRecord {

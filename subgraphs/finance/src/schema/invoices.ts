@@ -1,7 +1,7 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, inputRules, omittable, integer, listEnvelope, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, requiredText, sortArg, recordActionArgs, text, VERSION_DESCRIPTION } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, inputRules, omittable, integer, listEnvelope, listOrder, listWindow, paginationArgs, parseInput, patchChanges, requiredText, sortArg, recordActionArgs, text, VERSION_DESCRIPTION } from '@platform/graphql-kit';
 import { z } from 'zod';
-import { INVOICE_SORT_FIELDS, type InvoiceLineRecord, type InvoiceRecord, findInvoice, formatDate, listInvoices, parseDate } from '../repositories/invoices.ts';
+import { INVOICE_SORT_KEYS, type InvoiceLineRecord, type InvoiceRecord, findInvoice, formatDate, listInvoices, parseDate } from '../repositories/invoices.ts';
 import type { LedgerEntryRecord } from '../repositories/ledger.ts';
 import { createInvoice, deleteInvoice, issueInvoice, payInvoice, updateInvoice, voidInvoice } from '../services/invoices.ts';
 import { ANY_FINANCE_SCOPE, READ, type Ref, WRITE, currency, currencyFilter, currencyFilterRules, writeContext } from './common.ts';
@@ -216,12 +216,12 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
         issued_after: t.arg({ type: 'DateTime', required: false, description: 'Only invoices issued at or after this time.' }),
         issued_before: t.arg({ type: 'DateTime', required: false, description: 'Only invoices issued before this time.' }),
         overdue: t.arg.boolean({ required: false, description: '`true`: only overdue invoices (issued, not fully paid, due date before today in UTC); `false`: only the others.' }),
-        sort: sortArg(t.arg, INVOICE_SORT_FIELDS, DEFAULT_INVOICE_SORT),
+        sort: sortArg(t.arg, Object.keys(INVOICE_SORT_KEYS), DEFAULT_INVOICE_SORT),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, context) => {
-        const sort = parseSort(args.sort, INVOICE_SORT_FIELDS, DEFAULT_INVOICE_SORT);
-        return listInvoices(context.prisma, context.principal.tenantId, { ...args, currency: currencyFilter(args.currency) }, sort, pageWindow(args));
+      resolve: (_root, args, context, info) => {
+        const window = listWindow(args, 'invoices', listOrder(args.sort, INVOICE_SORT_KEYS, DEFAULT_INVOICE_SORT), info);
+        return listInvoices(context.prisma, context.principal.tenantId, { ...args, currency: currencyFilter(args.currency) }, window);
       },
     }),
     invoice: t.field({

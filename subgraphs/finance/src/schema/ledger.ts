@@ -1,5 +1,5 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, inputRules, omittable, listEnvelope, pageWindow, paginationArgs, parseArgument, parseInput, parseSort, requiredText, sortArg } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, inputRules, omittable, listEnvelope, listOrder, listWindow, paginationArgs, parseArgument, parseInput, requiredText, sortArg } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { MAX_MINOR_UNITS } from '../money.ts';
 import { LEDGER_SOURCE_TYPES, type LedgerBalanceRecord, type LedgerEntryRecord, type LedgerLineRecord, findEntry, ledgerBalances, listEntries } from '../repositories/ledger.ts';
@@ -29,7 +29,7 @@ const postEntryRules = z
     if (debits > MAX_MINOR_UNITS) context.addIssue({ code: 'custom', path: ['lines'], message: `the debits total more than ${MAX_MINOR_UNITS} minor units` });
   });
 
-const LEDGER_SORT_FIELDS = ['posted_at'] as const;
+const LEDGER_SORT_KEYS = { posted_at: 'timestamp' } as const;
 const DEFAULT_LEDGER_SORT = '-posted_at';
 
 const accountFilterRule = account.nullish();
@@ -143,13 +143,13 @@ export function defineLedgerSchema(builder: SubgraphBuilder) {
         currency: t.arg.string({ required: false, description: 'Only entries in this currency.', extensions: currencyFilterRules }),
         posted_after: t.arg({ type: 'DateTime', required: false, description: 'Only entries posted at or after this time.' }),
         posted_before: t.arg({ type: 'DateTime', required: false, description: 'Only entries posted before this time.' }),
-        sort: sortArg(t.arg, LEDGER_SORT_FIELDS, DEFAULT_LEDGER_SORT),
+        sort: sortArg(t.arg, Object.keys(LEDGER_SORT_KEYS), DEFAULT_LEDGER_SORT),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, context) => {
-        const sort = parseSort(args.sort, LEDGER_SORT_FIELDS, DEFAULT_LEDGER_SORT);
+      resolve: (_root, args, context, info) => {
+        const window = listWindow(args, 'ledger_entries', listOrder(args.sort, LEDGER_SORT_KEYS, DEFAULT_LEDGER_SORT), info);
         const filter = { ...args, account: accountFilter(args.account), currency: currencyFilter(args.currency) };
-        return listEntries(context.prisma, context.principal.tenantId, filter, sort, pageWindow(args));
+        return listEntries(context.prisma, context.principal.tenantId, filter, window);
       },
     }),
     ledger_entry: t.field({

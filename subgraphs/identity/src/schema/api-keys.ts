@@ -1,9 +1,12 @@
 import { type Scope, scopeCatalogue } from '@platform/auth';
 import type { ApiKey, Prisma } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, inputRules, listEnvelope, pageWindow, paginationArgs } from '@platform/graphql-kit';
+import { ID_KEY, type RestRoutes, type SubgraphBuilder, fixedOrder, inputRules, keysetWhere, listEnvelope, listPage, listWindow, paginationArgs, prismaOrderBy } from '@platform/graphql-kit';
 import { type ApiKeyStatus, MAX_ROTATION_OVERLAP_SECONDS, apiKeyRules, apiKeyStatus, createApiKey, revokeApiKey, rotateApiKey, rotationRules } from '../services/api-keys.ts';
 import { rotateClientSecret } from '../services/oauth-clients.ts';
+
+/** API keys newest first (keys of the same millisecond by id, newest first too). */
+const API_KEY_ORDER = fixedOrder([{ column: 'created_at', kind: 'timestamp' }, ID_KEY], 'desc');
 
 const KEY_SCOPES = ['api_keys:read', 'api_keys:write'];
 const DEFAULT_OVERLAP_SECONDS = 24 * 3600;
@@ -83,14 +86,15 @@ export function defineCredentialSchema(builder: SubgraphBuilder): void {
       description: 'API keys of the tenant, newest first.',
       authScopes: { scope: 'api_keys:read' },
       args: { status: t.arg({ type: ApiKeyStatusEnum, required: false }), ...paginationArgs(t) },
-      resolve: async (_root, args, { prisma, principal }) => {
-        const window = pageWindow(args);
-        const where = { tenant_id: principal.tenantId, ...statusWhere(args.status, new Date()) };
-        const [total, data] = await Promise.all([
-          prisma.apiKey.count({ where }),
-          prisma.apiKey.findMany({ where, orderBy: [{ created_at: 'desc' }, { id: 'asc' }], skip: window.skip, take: window.per_page }),
+      resolve: async (_root, args, { prisma, principal }, info) => {
+        const window = listWindow(args, 'api_keys', API_KEY_ORDER, info);
+        const where: Prisma.ApiKeyWhereInput = { tenant_id: principal.tenantId, ...statusWhere(args.status, new Date()) };
+        const keyset = keysetWhere(window) as Prisma.ApiKeyWhereInput | undefined;
+        const [total, rows] = await Promise.all([
+          window.countTotal ? prisma.apiKey.count({ where }) : null,
+          prisma.apiKey.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
         ]);
-        return { data, meta: { total, page: window.page, per_page: window.per_page } };
+        return listPage(rows, window, total);
       },
     }),
     api_key: t.field({

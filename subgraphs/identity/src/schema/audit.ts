@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '@platform/db';
 import { fieldErrors } from '@platform/errors';
-import { type PageWindow, type RestRoutes, type SubgraphBuilder, inputRules, integer, listEnvelope, pageWindow, paginationArgs, parseArgument } from '@platform/graphql-kit';
+import { type ListWindow, type RestRoutes, type SubgraphBuilder, fixedOrder, inputRules, integer, keysetWhere, listEnvelope, listPage, listWindow, paginationArgs, parseArgument, prismaOrderBy } from '@platform/graphql-kit';
 
 const AUDIT_SCOPE = 'audit:read';
 
@@ -36,14 +36,18 @@ function auditWhere(tenantId: string, filter: AuditRecordFilter): Prisma.AuditRe
   };
 }
 
+/** Newest first; records of the same instant by their position in the chain. */
+const AUDIT_ORDER = fixedOrder([{ column: 'occurred_at', kind: 'timestamp' }, { column: 'seq', kind: 'bigint' }], 'desc');
+
 /** One tenant's records, newest first; the tenant id is required, never taken from the filter. */
-async function listAuditRecords(prisma: PrismaClient, tenantId: string, filter: AuditRecordFilter, window: PageWindow) {
+async function listAuditRecords(prisma: PrismaClient, tenantId: string, filter: AuditRecordFilter, window: ListWindow) {
   const where = auditWhere(tenantId, filter);
-  const [total, data] = await Promise.all([
-    prisma.auditRecord.count({ where }),
-    prisma.auditRecord.findMany({ where, orderBy: [{ occurred_at: 'desc' }, { seq: 'desc' }], skip: window.skip, take: window.per_page }),
+  const keyset = keysetWhere(window) as Prisma.AuditRecordWhereInput | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? prisma.auditRecord.count({ where }) : null,
+    prisma.auditRecord.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
   ]);
-  return { data, meta: { total, page: window.page, per_page: window.per_page } };
+  return listPage(rows, window, total);
 }
 
 /** The audit trail: one record per request, whatever its outcome, and per data change. Read-only. */
@@ -98,7 +102,7 @@ export function defineAuditSchema(builder: SubgraphBuilder): void {
         to: t.arg({ type: 'DateTime', required: false, description: 'Only records that occurred at or before this instant; not before `from`.' }),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => listAuditRecords(prisma, principal.tenantId, args, pageWindow(args)),
+      resolve: (_root, args, { prisma, principal }, info) => listAuditRecords(prisma, principal.tenantId, args, listWindow(args, 'audit_records', AUDIT_ORDER, info)),
     }),
   }));
 }

@@ -1,8 +1,8 @@
-import { type RestRoutes, type SubgraphBuilder, inputRules, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges, requiredText, text } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, inputRules, listEnvelope, listWindow, paginationArgs, parseInput, patchChanges, requiredText, text } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { grantedScopesRule } from '../services/api-keys.ts';
 import { assertDelegable } from '../services/delegation.ts';
-import { type RoleRecord, createRole, deleteRole, listRoles, requireRole, updateRole } from '../services/roles.ts';
+import { ROLE_ORDER, type RoleRecord, createRole, deleteRole, listRoles, requireRole, updateRole } from '../services/roles.ts';
 
 const ROLE_SCOPES = ['roles:read', 'roles:write'];
 
@@ -61,7 +61,7 @@ export function defineRoleSchema(builder: SubgraphBuilder): void {
       description: 'The built-in roles (most privileged first), then the custom roles, oldest first.',
       authScopes: { scope: 'roles:read' },
       args: paginationArgs(t),
-      resolve: (_root, args, { prisma, principal }) => listRoles(prisma, principal.tenantId, pageWindow(args)),
+      resolve: (_root, args, { prisma, principal }, info) => listRoles(prisma, principal.tenantId, listWindow(args, 'roles', ROLE_ORDER, info)),
     }),
     role: t.field({
       type: Role,

@@ -1,10 +1,10 @@
-import { type RestRoutes, type SubgraphBuilder, emailAddress, inputRules, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges, requiredText, text } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, emailAddress, inputRules, listEnvelope, listWindow, paginationArgs, parseInput, patchChanges, requiredText, text } from '@platform/graphql-kit';
 import { z } from 'zod';
 import type { Principal } from '@platform/auth';
 import type { PrismaClient } from '@platform/db';
 import { assertDelegable } from '../services/delegation.ts';
 import { findRole } from '../services/roles.ts';
-import { deactivateUser, findUser, inviteUser, listUsers, updateUser, userStatuses } from '../services/users.ts';
+import { USER_ORDER, deactivateUser, findUser, inviteUser, listUsers, updateUser, userStatuses } from '../services/users.ts';
 
 /** A role can be given only by a credential holding all of its scopes (unknown roles are the service's to report). */
 async function assertRoleDelegable(prisma: PrismaClient, principal: Principal, roleId: string): Promise<void> {
@@ -79,7 +79,7 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
         role_id: t.arg.string({ required: false, description: 'Only users with this role.' }),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => listUsers(prisma, principal.tenantId, args, pageWindow(args), {}),
+      resolve: (_root, args, { prisma, principal }, info) => listUsers(prisma, principal.tenantId, args, listWindow(args, 'users', USER_ORDER, info), {}),
     }),
     user: t.prismaField({
       type: User,

@@ -1,7 +1,7 @@
 import { type Scope, scopeCatalogue } from '@platform/auth';
 import { type Prisma, isUniqueViolation, newId, type Db, inTransaction } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import type { PageWindow } from '@platform/graphql-kit';
+import { ID_KEY, type ListWindow, fixedOrder, keysetWhere, listPage } from '@platform/graphql-kit';
 
 /**
  * A role: a named set of scopes given to the tenant's users. Built-in roles exist in every tenant
@@ -73,17 +73,35 @@ function customRecord(row: Prisma.RoleModel): RoleRecord {
   return { id: row.id, name: row.name, description: row.description, scopes: sortScopes(row.scopes), built_in: false, created_at: row.created_at, updated_at: row.updated_at };
 }
 
+/**
+ * The order of the role list: built-in roles first (in the order above: `rank` is their index),
+ * then custom roles (all of rank `builtInRoles.length`) oldest first. A cursor carries the rank,
+ * the creation time (null for a built-in role) and the id of the page's last role.
+ */
+export const ROLE_ORDER = fixedOrder([{ column: 'rank', kind: 'integer' }, { column: 'created_at', kind: 'timestamp', nullable: true }, ID_KEY]);
+
+const CUSTOM_ROLE_ORDER = fixedOrder([{ column: 'created_at', kind: 'timestamp' }, ID_KEY]);
+
+function roleKey(role: RoleRecord): unknown[] {
+  const rank = role.built_in ? builtInRoles.findIndex((builtInRole) => builtInRole.id === role.id) : builtInRoles.length;
+  return [rank, role.created_at, role.id];
+}
+
 /** Built-in roles first (in the order above), then custom roles oldest first. */
-export async function listRoles(prisma: Db, tenantId: string, window: PageWindow) {
-  const builtIns = builtInRoles.slice(window.skip, window.skip + window.per_page);
-  const customSkip = Math.max(0, window.skip - builtInRoles.length);
-  const customTake = window.per_page - builtIns.length;
-  const where = { tenant_id: tenantId };
+export async function listRoles(prisma: Db, tenantId: string, window: ListWindow) {
+  const afterRank = window.after ? (window.after[0] as number) : -1;
+  // The built-in roles after the cursor (or from the page's offset), one more than the page can hold.
+  const builtIns = builtInRoles.slice(window.after ? Math.max(0, afterRank + 1) : window.skip).slice(0, window.take);
+  const customSkip = window.after ? 0 : Math.max(0, window.skip - builtInRoles.length);
+  const customTake = window.take - builtIns.length;
+  const where: Prisma.RoleWhereInput = { tenant_id: tenantId };
+  // After a custom role, the custom roles after it in (created_at, id) order.
+  const customAfter = window.after && afterRank >= builtInRoles.length ? (keysetWhere({ ...window, order: CUSTOM_ROLE_ORDER, after: window.after.slice(1) }) as Prisma.RoleWhereInput) : undefined;
   const [customCount, rows] = await Promise.all([
-    prisma.role.count({ where }),
-    customTake > 0 ? prisma.role.findMany({ where, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip: customSkip, take: customTake }) : Promise.resolve([]),
+    window.countTotal ? prisma.role.count({ where }) : null,
+    customTake > 0 ? prisma.role.findMany({ where: customAfter ? { AND: [where, customAfter] } : where, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip: customSkip, take: customTake }) : Promise.resolve([]),
   ]);
-  return { data: [...builtIns, ...rows.map(customRecord)], meta: { total: builtInRoles.length + customCount, page: window.page, per_page: window.per_page } };
+  return listPage([...builtIns, ...rows.map(customRecord)], window, customCount === null ? null : builtInRoles.length + customCount, roleKey);
 }
 
 export async function findRole(prisma: Db, tenantId: string, id: string): Promise<RoleRecord | null> {

@@ -1,6 +1,6 @@
 import { type Prisma, isRecordNotFound, isUniqueViolation, newId, type Db, inTransaction } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
-import type { PageWindow } from '@platform/graphql-kit';
+import { ID_KEY, type ListWindow, fixedOrder, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 import { lockAssignableRole } from './roles.ts';
 
 export type UserStatus = Prisma.UserModel['status'];
@@ -23,18 +23,22 @@ function emailTaken(email: string): ApiError {
   return new ApiError('already_exists', `A user with the email ${email} already exists in this tenant.`, { errors: [{ field: 'email', message: 'already exists' }] });
 }
 
+/** Users are listed oldest first. */
+export const USER_ORDER = fixedOrder([{ column: 'created_at', kind: 'timestamp' }, ID_KEY]);
+
 /** Users oldest first. Every query is scoped to one tenant. */
-export async function listUsers<Query extends Prisma.UserFindManyArgs>(prisma: Db, tenantId: string, filter: UserFilter, window: PageWindow, query: Query) {
+export async function listUsers<Query extends Prisma.UserFindManyArgs>(prisma: Db, tenantId: string, filter: UserFilter, window: ListWindow, query: Query) {
   const where: Prisma.UserWhereInput = {
     tenant_id: tenantId,
     ...(filter.status != null && { status: filter.status }),
     ...(filter.role_id != null && { role_id: filter.role_id }),
   };
-  const [total, data] = await Promise.all([
-    prisma.user.count({ where }),
-    prisma.user.findMany({ ...query, where, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip: window.skip, take: window.per_page }),
+  const keyset = keysetWhere(window) as Prisma.UserWhereInput | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? prisma.user.count({ where }) : null,
+    prisma.user.findMany({ ...query, where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
   ]);
-  return { data, meta: { total, page: window.page, per_page: window.per_page } };
+  return listPage(rows, window, total);
 }
 
 export async function findUser<Query extends UserQuery>(prisma: Db, tenantId: string, id: string, query: Query) {

@@ -1,5 +1,5 @@
 import type { Db, Prisma } from '@platform/db';
-import type { PageWindow } from '@platform/graphql-kit';
+import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 import type { MovementKind } from './stock.ts';
 
 export type StockMovementRow = Prisma.StockMovementModel;
@@ -16,7 +16,7 @@ export interface MovementFilter {
 }
 
 /** `created_at` order; `seq` (insertion order) breaks ties between movements of the same instant, such as a transfer's two rows. */
-export async function listMovements(prisma: Db, tenantId: string, filter: MovementFilter, direction: 'asc' | 'desc', window: PageWindow) {
+export async function listMovements(prisma: Db, tenantId: string, filter: MovementFilter, window: ListWindow) {
   const where: Prisma.StockMovementWhereInput = { tenant_id: tenantId };
   if (filter.item_id != null) where.item_id = filter.item_id;
   if (filter.warehouse_id != null) where.warehouse_id = filter.warehouse_id;
@@ -25,11 +25,12 @@ export async function listMovements(prisma: Db, tenantId: string, filter: Moveme
   if (filter.created_after != null || filter.created_before != null) {
     where.created_at = { ...(filter.created_after != null && { gte: filter.created_after }), ...(filter.created_before != null && { lt: filter.created_before }) };
   }
-  const [total, data] = await Promise.all([
-    prisma.stockMovement.count({ where }),
-    prisma.stockMovement.findMany({ where, orderBy: [{ created_at: direction }, { seq: direction }], skip: window.skip, take: window.per_page }),
+  const keyset = keysetWhere(window) as Prisma.StockMovementWhereInput | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? prisma.stockMovement.count({ where }) : null,
+    prisma.stockMovement.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
   ]);
-  return { data, meta: { total, page: window.page, per_page: window.per_page } };
+  return listPage(rows, window, total);
 }
 
 export function findMovement(prisma: Db, tenantId: string, id: string) {

@@ -1,8 +1,8 @@
 import { type InventoryItem, isUniqueViolation, newId, type Prisma } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
-import { type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, eventEmitterOf, inputRules, integer, pageWindow, paginationArgs, parseInput, parseSort, patchChanges, requiredText, sortArg, listEnvelope, text, versionRule } from '@platform/graphql-kit';
+import { type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, eventEmitterOf, inputRules, integer, listOrder, listWindow, paginationArgs, parseInput, patchChanges, requiredText, sortArg, listEnvelope, text, versionRule } from '@platform/graphql-kit';
 import { z } from 'zod';
-import { ITEM_SORT_FIELDS, createItem, findItem, listItems, lockItem, updateItem } from '../repositories/items.ts';
+import { ITEM_SORT_KEYS, createItem, findItem, listItems, lockItem, updateItem } from '../repositories/items.ts';
 import { type StockOperation, applyStockOperations } from '../repositories/stock.ts';
 import { shareLockWarehouse } from '../repositories/warehouses.ts';
 import type { InventoryTypes } from './types.ts';
@@ -126,10 +126,10 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
         reorder_below: t.arg.boolean({ required: false, description: '`true`: only items below their reorder point (`quantity_on_hand < reorder_point`); `false`: only items at or above it.' }),
         warehouse_id: t.arg.string({ required: false, description: 'Only items whose home warehouse is this one.' }),
         archived: t.arg.boolean({ required: false, description: '`true`: only archived items; `false` (default): only active ones.' }),
-        sort: sortArg(t.arg, ITEM_SORT_FIELDS, 'id'),
+        sort: sortArg(t.arg, Object.keys(ITEM_SORT_KEYS), 'id'),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => listItems(prisma, principal.tenantId, args, parseSort(args.sort, ITEM_SORT_FIELDS, 'id'), pageWindow(args)),
+      resolve: (_root, args, { prisma, principal }, info) => listItems(prisma, principal.tenantId, args, listWindow(args, 'inventory_items', listOrder(args.sort, ITEM_SORT_KEYS, 'id'), info)),
     }),
     inventory_item: t.field({
       type: InventoryItem,

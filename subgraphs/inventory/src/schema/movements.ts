@@ -1,9 +1,11 @@
 import { ApiError } from '@platform/errors';
-import { type SubgraphBuilder, listEnvelope, pageWindow, paginationArgs, parseSort, sortArg } from '@platform/graphql-kit';
+import { type SubgraphBuilder, listEnvelope, listOrder, listWindow, paginationArgs, sortArg } from '@platform/graphql-kit';
 import { findMovement, listMovements } from '../repositories/movements.ts';
 import type { InventoryTypes } from './types.ts';
 
-const MOVEMENT_SORT_FIELDS = ['created_at'] as const;
+const MOVEMENT_SORT_KEYS = { created_at: 'timestamp' } as const;
+/** Movements of the same instant (a transfer's two rows) are ordered by insertion. */
+const SEQ_KEY = { column: 'seq', kind: 'bigint' } as const;
 
 /** The stock movement history: read-only (movements are written by the stock changes themselves). */
 export function defineMovementSchema(builder: SubgraphBuilder, { StockMovement, StockMovementKind }: InventoryTypes): void {
@@ -21,13 +23,11 @@ export function defineMovementSchema(builder: SubgraphBuilder, { StockMovement, 
         source_id: t.arg.string({ required: false, description: 'Only movements caused by this order.' }),
         created_after: t.arg({ type: 'DateTime', required: false, description: 'Only movements recorded at or after this instant.' }),
         created_before: t.arg({ type: 'DateTime', required: false, description: 'Only movements recorded before this instant.' }),
-        sort: sortArg(t.arg, MOVEMENT_SORT_FIELDS, '-created_at'),
+        sort: sortArg(t.arg, Object.keys(MOVEMENT_SORT_KEYS), '-created_at'),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => {
-        const [order] = parseSort(args.sort, MOVEMENT_SORT_FIELDS, '-created_at');
-        return listMovements(prisma, principal.tenantId, args, order?.created_at ?? 'desc', pageWindow(args));
-      },
+      resolve: (_root, args, { prisma, principal }, info) =>
+        listMovements(prisma, principal.tenantId, args, listWindow(args, 'stock_movements', listOrder(args.sort, MOVEMENT_SORT_KEYS, '-created_at', SEQ_KEY), info)),
     }),
     stock_movement: t.field({
       type: StockMovement,

@@ -1,7 +1,7 @@
 import { ApiError } from '@platform/errors';
-import { type SubgraphBuilder, assertCurrentVersion, inputRules, listEnvelope, pageWindow, paginationArgs, parseInput, patchChanges, versionRule } from '@platform/graphql-kit';
+import { type SubgraphBuilder, assertCurrentVersion, inputRules, listEnvelope, listWindow, paginationArgs, parseInput, patchChanges, versionRule } from '@platform/graphql-kit';
 import { z } from 'zod';
-import { createWarehouse, findWarehouse, listWarehouses, lockWarehouse, updateWarehouse, warehouseInUse } from '../repositories/warehouses.ts';
+import { WAREHOUSE_ORDER, createWarehouse, findWarehouse, listWarehouses, lockWarehouse, updateWarehouse, warehouseInUse } from '../repositories/warehouses.ts';
 import { name } from './items.ts';
 import type { InventoryTypes } from './types.ts';
 
@@ -37,7 +37,7 @@ export function defineWarehouseSchema(builder: SubgraphBuilder, { Warehouse }: I
         archived: t.arg.boolean({ required: false, description: '`true`: only archived warehouses; `false` (default): only active ones.' }),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }) => listWarehouses(prisma, principal.tenantId, args, pageWindow(args)),
+      resolve: (_root, args, { prisma, principal }, info) => listWarehouses(prisma, principal.tenantId, args, listWindow(args, 'warehouses', WAREHOUSE_ORDER, info)),
     }),
     warehouse: t.field({
       type: Warehouse,
