@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger, PlatformConfig } from '@platform/config';
 import { type PrismaClient, databaseTimeouts } from '@platform/db';
-import { EVENT_QUEUES, EventBus, type LiveBus, type LiveMessage, checkEndpointUrl, createLiveBus, createSecretBox, loadSecretsKey, startJobQueue } from '@platform/events';
+import { EVENT_QUEUES, EventBus, type LiveBus, type LiveMessage, checkEndpointUrl, createLiveBus, createSecretBox, deliveryRunSeconds, loadSecretsKey, startJobQueue } from '@platform/events';
 import type { EventsPort } from '@platform/graphql-kit';
 import type { ClusterChannel } from './cluster/channel.ts';
 
@@ -26,7 +26,15 @@ export async function startPlatformEvents(options: { config: PlatformConfig; dat
   const { config, prisma } = options;
   const logger = options.logger.child({ component: 'events' });
   const secrets = createSecretBox(await loadSecretsKey(config.secretsKey, join(config.dataDir, 'secrets.key')));
-  const queue = await startJobQueue({ databaseUrl: options.databaseUrl, logger, queues: EVENT_QUEUES, recoverySeconds: config.jobRecoverySeconds, pollingIntervalSeconds: 1, timeouts: databaseTimeouts(config) });
+  const queue = await startJobQueue({
+    databaseUrl: options.databaseUrl,
+    logger,
+    queues: EVENT_QUEUES,
+    recoverySeconds: config.jobRecoverySeconds,
+    runSeconds: deliveryRunSeconds(config.webhookTimeoutSeconds),
+    pollingIntervalSeconds: 1,
+    timeouts: databaseTimeouts(config),
+  });
   // Without Redis, the workers of the machine relay live events to each other.
   const relay = options.cluster && {
     send: (message: LiveMessage) => options.cluster?.publish(LIVE_TOPIC, message),

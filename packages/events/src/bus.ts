@@ -14,14 +14,21 @@ import type { UrlPolicy } from './webhooks/url-policy.ts';
 
 export const DISPATCH_QUEUE = 'event-dispatch';
 export const DELIVERY_QUEUE = 'webhook-delivery';
+/** The deliveries of endpoints whose receivers answer slowly (see `slowAttemptMs`). */
+export const SLOW_DELIVERY_QUEUE = 'webhook-delivery-slow';
 export const RETENTION_QUEUE = 'event-retention';
 /** The queues the event bus works on: its job queue must create them all. */
-export const EVENT_QUEUES = [DISPATCH_QUEUE, DELIVERY_QUEUE, RETENTION_QUEUE];
+export const EVENT_QUEUES = [DISPATCH_QUEUE, DELIVERY_QUEUE, SLOW_DELIVERY_QUEUE, RETENTION_QUEUE];
 /**
- * Delivery attempts an instance makes at once. Each slot fetches one job at a time, so a slot
- * waiting on a slow receiver holds up no other delivery (a batch would wait for its slowest).
+ * Delivery attempts an instance makes at once, per lane. Each slot fetches one job at a time, so
+ * a slot waiting on a slow receiver holds up no other delivery (a batch would wait for its
+ * slowest); and slow receivers have a lane of their own, so they never hold the slots of the
+ * others.
  */
 const DELIVERY_SLOTS = 16;
+const SLOW_DELIVERY_SLOTS = 8;
+/** An attempt that takes this long (or half the delivery timeout, if less) marks its endpoint slow. */
+const SLOW_ATTEMPT_MS = 2_000;
 /** When the event log's retention runs: hourly, at an odd minute (UTC). */
 const RETENTION_CRON = '23 * * * *';
 
@@ -55,6 +62,18 @@ interface DeliveryJob {
   tenant_id: string;
   delivery_id: string;
 }
+
+/**
+ * How long a delivery job runs at most while its instance lives: the attempt's timeout, and a
+ * margin for recording it. The job queue must not expire (and run again) a job sooner.
+ */
+export function deliveryRunSeconds(timeoutSeconds: number): Record<string, number> {
+  const seconds = timeoutSeconds + 10;
+  return { [DELIVERY_QUEUE]: seconds, [SLOW_DELIVERY_QUEUE]: seconds };
+}
+
+type Lane = 'fast' | 'slow';
+const QUEUE_OF_LANE: Record<Lane, string> = { fast: DELIVERY_QUEUE, slow: SLOW_DELIVERY_QUEUE };
 
 /**
  * The event bus. `emit` writes an event in the caller's transaction together with its dispatch
@@ -114,10 +133,12 @@ export class EventBus {
   async startWorkers(): Promise<void> {
     const { queue, eventRetentionDays } = this.options;
     await queue.work<DispatchJob>(DISPATCH_QUEUE, { batchSize: 50 }, (jobs) => this.dispatch(jobs.map((job) => job.data)));
-    for (let slot = 0; slot < DELIVERY_SLOTS; slot++) {
-      await queue.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: 1 }, async ([job]) => {
-        if (job) await this.deliver(job.data);
-      });
+    for (const [lane, slots] of [['fast', DELIVERY_SLOTS], ['slow', SLOW_DELIVERY_SLOTS]] as const) {
+      for (let slot = 0; slot < slots; slot++) {
+        await queue.work<DeliveryJob>(QUEUE_OF_LANE[lane], { batchSize: 1 }, async ([job]) => {
+          if (job) await this.deliver(job.data, lane);
+        });
+      }
     }
     await queue.work(RETENTION_QUEUE, { batchSize: 1 }, async () => {
       await this.applyRetention();
@@ -152,23 +173,38 @@ export class EventBus {
       const keptIds = new Set(kept.map((event) => event.id));
       const deliveries = await tx.webhookDelivery.createManyAndReturn({
         data: events.filter((event) => keptIds.has(event.id)).map((event) => ({ tenant_id: tenantId, id: newId('wd'), endpoint_id: endpointId, event_id: event.id, trigger, next_attempt_at: new Date() })),
-        select: { tenant_id: true, id: true, endpoint_id: true },
+        select: { tenant_id: true, id: true, endpoint_id: true, endpoint: { select: { slow_since: true } } },
       });
-      await this.queueDeliveries(tx, deliveries);
+      await this.queueDeliveries(
+        tx,
+        deliveries.map(({ endpoint, ...delivery }) => ({ ...delivery, slow: endpoint.slow_since !== null })),
+      );
       return deliveries.length;
     });
-    this.options.queue.wake(DELIVERY_QUEUE);
+    this.wakeDelivery();
     return created;
   }
 
-  /** Queues the jobs of deliveries created or rescheduled in `tx`, in the fair order of `fairPriorities`. */
-  private async queueDeliveries(tx: Prisma.TransactionClient, deliveries: QueuedDelivery[], startAfter?: Date): Promise<void> {
+  /**
+   * Queues the jobs of deliveries created or rescheduled in `tx`, in the fair order of
+   * `fairPriorities`, each in its endpoint's lane.
+   */
+  private async queueDeliveries(tx: Prisma.TransactionClient, deliveries: Array<QueuedDelivery & { slow: boolean }>, startAfter?: Date): Promise<void> {
     const priorities = await fairPriorities(tx, deliveries);
-    await this.options.queue.sendWithin(
-      tx,
-      DELIVERY_QUEUE,
-      deliveries.map((delivery) => ({ data: { tenant_id: delivery.tenant_id, delivery_id: delivery.id } satisfies DeliveryJob, priority: priorities.get(delivery.id), ...(startAfter && { startAfter }) })),
-    );
+    for (const lane of ['fast', 'slow'] as const) {
+      await this.options.queue.sendWithin(
+        tx,
+        QUEUE_OF_LANE[lane],
+        deliveries
+          .filter((delivery) => delivery.slow === (lane === 'slow'))
+          .map((delivery) => ({ data: { tenant_id: delivery.tenant_id, delivery_id: delivery.id } satisfies DeliveryJob, priority: priorities.get(delivery.id), ...(startAfter && { startAfter }) })),
+      );
+    }
+  }
+
+  private wakeDelivery(): void {
+    this.options.queue.wake(DELIVERY_QUEUE);
+    this.options.queue.wake(SLOW_DELIVERY_QUEUE);
   }
 
   /**
@@ -192,28 +228,32 @@ export class EventBus {
   }
 
   private async dispatch(jobs: DispatchJob[]): Promise<void> {
-    const { prisma, queue } = this.options;
+    const { prisma } = this.options;
     if (jobs.length === 0) return;
     // One batch, a constant number of statements: the events, the endpoints of their tenants, one transaction.
     const events = await prisma.event.findMany({ where: { OR: jobs.map((job) => ({ tenant_id: job.tenant_id, id: job.event_id })) }, orderBy: [{ occurred_at: 'asc' }, { id: 'asc' }] });
     const tenantIds = [...new Set(events.map((event) => event.tenant_id))];
-    const endpoints = tenantIds.length === 0 ? [] : await prisma.webhookEndpoint.findMany({ where: { tenant_id: { in: tenantIds }, status: 'enabled' }, select: { tenant_id: true, id: true, event_types: true } });
+    const endpoints = tenantIds.length === 0 ? [] : await prisma.webhookEndpoint.findMany({ where: { tenant_id: { in: tenantIds }, status: 'enabled' }, select: { tenant_id: true, id: true, event_types: true, slow_since: true } });
     const deliveries = events.flatMap((event) =>
       endpoints
         .filter((endpoint) => endpoint.tenant_id === event.tenant_id && endpoint.event_types.includes(event.type))
         .map((endpoint) => ({ tenant_id: event.tenant_id, id: automaticDeliveryId(event.id, endpoint.id), endpoint_id: endpoint.id, event_id: event.id, next_attempt_at: new Date() })),
     );
     if (deliveries.length > 0) {
+      const slowEndpoints = new Set(endpoints.filter((endpoint) => endpoint.slow_since !== null).map((endpoint) => `${endpoint.tenant_id}/${endpoint.id}`));
       await prisma.$transaction(async (tx) => {
         const created = await tx.webhookDelivery.createManyAndReturn({ data: deliveries, skipDuplicates: true, select: { tenant_id: true, id: true, endpoint_id: true } });
-        await this.queueDeliveries(tx, created);
+        await this.queueDeliveries(
+          tx,
+          created.map((delivery) => ({ ...delivery, slow: slowEndpoints.has(`${delivery.tenant_id}/${delivery.endpoint_id}`) })),
+        );
       });
-      queue.wake(DELIVERY_QUEUE);
+      this.wakeDelivery();
     }
   }
 
-  private async deliver(job: DeliveryJob): Promise<void> {
-    const { prisma, logger } = this.options;
+  private async deliver(job: DeliveryJob, lane: Lane): Promise<void> {
+    const { prisma, logger, queue } = this.options;
     const delivery = await prisma.webhookDelivery.findUnique({ where: { tenant_id_id: { tenant_id: job.tenant_id, id: job.delivery_id } }, include: { endpoint: true, event: true } });
     if (!delivery || delivery.status !== 'pending') return;
     const { endpoint } = delivery;
@@ -222,8 +262,25 @@ export class EventBus {
       await prisma.webhookDelivery.updateMany({ where, data: { status: 'failed', failure_reason: `endpoint disabled: ${endpoint.disabled_reason ?? 'by the tenant'}`, completed_at: new Date(), next_attempt_at: null } });
       return;
     }
+    // Queued before its endpoint turned slow: moved to the slow lane rather than holding a fast slot.
+    if (lane === 'fast' && endpoint.slow_since !== null) {
+      await queue.send(SLOW_DELIVERY_QUEUE, job);
+      queue.wake(SLOW_DELIVERY_QUEUE);
+      return;
+    }
     const body = JSON.stringify(envelopeOf(delivery.event));
+    // An attempt still running at the slow threshold moves its endpoint to the slow lane at once:
+    // the endpoint's next deliveries stop taking fast slots while this one waits for its answer.
+    let slow = endpoint.slow_since !== null;
+    const markSlow = slow
+      ? undefined
+      : setTimeout(() => {
+          slow = true;
+          void this.setLane(endpoint, true);
+        }, this.slowAttemptMs());
     const outcome = await postWebhook(endpoint.url, body, signatureHeaders(delivery.event.id, body, this.signingSecretsOf(endpoint)), { ...this.options.urlPolicy, timeoutMs: this.timeoutMs });
+    clearTimeout(markSlow);
+    if (this.isSlow(outcome) !== slow) await this.setLane(endpoint, !slow);
 
     const attempts = delivery.attempt_count + 1;
     const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
@@ -260,9 +317,35 @@ export class EventBus {
         await tx.webhookEndpoint.updateMany({ where: { tenant_id: job.tenant_id, id: endpoint.id, status: 'enabled' }, data: { status: 'disabled', disabled_reason: reason, disabled_at: now, version: { increment: 1 } } });
         logger.warn({ tenant_id: job.tenant_id, endpoint_id: endpoint.id, reason }, 'webhook endpoint disabled');
       } else if (delay !== undefined) {
-        await this.queueDeliveries(tx, [{ tenant_id: job.tenant_id, id: delivery.id, endpoint_id: endpoint.id }], new Date(now.getTime() + delay * 1000));
+        await this.queueDeliveries(tx, [{ tenant_id: job.tenant_id, id: delivery.id, endpoint_id: endpoint.id, slow: this.isSlow(outcome) }], new Date(now.getTime() + delay * 1000));
       }
     });
+  }
+
+  /** How long an attempt may take before its endpoint counts as slow: SLOW_ATTEMPT_MS, or half the delivery timeout if less. */
+  private slowAttemptMs(): number {
+    return Math.min(SLOW_ATTEMPT_MS, this.timeoutMs / 2);
+  }
+
+  private isSlow(outcome: AttemptOutcome): boolean {
+    return outcome.durationMs >= this.slowAttemptMs();
+  }
+
+  /**
+   * Moves an endpoint's future deliveries to the slow lane, or back. Never throws: a lane not
+   * changed now is changed by a later attempt, while a failed delivery job would be run again
+   * (and its receiver called twice).
+   */
+  private async setLane(endpoint: WebhookEndpoint, slow: boolean): Promise<void> {
+    const { prisma, logger } = this.options;
+    const context = { tenant_id: endpoint.tenant_id, endpoint_id: endpoint.id };
+    try {
+      // Raw: the endpoint's `updated_at` and `version` are the tenant's, and lanes are not the tenant's change.
+      await prisma.$executeRaw`UPDATE webhook_endpoints SET slow_since = ${slow ? new Date() : null} WHERE tenant_id = ${endpoint.tenant_id} AND id = ${endpoint.id}`;
+      logger.info(context, slow ? 'webhook endpoint answers slowly: its deliveries go to the slow lane' : 'webhook endpoint answers promptly again');
+    } catch (error) {
+      logger.warn({ ...context, err: error }, 'could not change the delivery lane of a webhook endpoint');
+    }
   }
 }
 

@@ -31,6 +31,12 @@ export interface JobQueueOptions {
   queues: string[];
   /** After how long a job of a dead instance is retried (its expiry, and the maintenance interval). */
   recoverySeconds: number;
+  /**
+   * The longest a job of a queue may run while its instance is alive (a webhook attempt: the
+   * delivery timeout). Its expiry is that plus `recoverySeconds`: a job must not expire, and run a
+   * second time beside the first, while it is still at work.
+   */
+  runSeconds?: Partial<Record<string, number>>;
   /** How often idle workers look for jobs; `wake` makes this instance's look at once. */
   pollingIntervalSeconds?: number;
   /** Bounds on every wait for the database (boundedPoolConfig's defaults when absent). */
@@ -58,7 +64,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   await underSetupLock(options.databaseUrl, timeouts, async () => {
     await boss.start();
     for (const queue of options.queues) {
-      await boss.createQueue(queue, { name: queue, retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: options.recoverySeconds });
+      const settings = { name: queue, retryLimit: 20, retryDelay: 1, retryBackoff: true, expireInSeconds: options.recoverySeconds + Math.ceil(options.runSeconds?.[queue] ?? 0) };
+      // Creating keeps an existing queue as it was: its settings are updated to the configuration of this start.
+      await boss.createQueue(queue, settings);
+      await boss.updateQueue(queue, settings);
     }
   });
   const workers = new Map<string, string[]>();

@@ -6,7 +6,7 @@ import { createLogger } from '@platform/config';
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { createTenantPair } from '@platform/subgraph-identity';
-import { EVENT_QUEUES, EventBus } from '../src/bus.ts';
+import { EVENT_QUEUES, EventBus, deliveryRunSeconds } from '../src/bus.ts';
 import { createLiveBus, type LiveBus } from '../src/live-bus.ts';
 import { type JobQueue, startJobQueue } from '../src/queue.ts';
 import { type SecretBox, createSecretBox } from '../src/secrets.ts';
@@ -24,19 +24,31 @@ export interface Receiver {
   received: ReceivedWebhook[];
   /** Statuses of the next responses, in order. */
   respondWith(...statuses: number[]): void;
+  /** From now on, answers this long after a request arrived (0: at once). */
+  answerAfter(ms: number): void;
+  /** The most requests it has held unanswered at once. */
+  maxConcurrent(): number;
   close(): Promise<void>;
 }
 
 export async function startReceiver(): Promise<Receiver> {
   const received: ReceivedWebhook[] = [];
   const statuses: number[] = [];
+  let delayMs = 0;
+  let concurrent = 0;
+  let maxConcurrent = 0;
   const server: Server = createServer((request, response) => {
+    maxConcurrent = Math.max(maxConcurrent, ++concurrent);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const status = statuses.shift() ?? 200;
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
+      setTimeout(() => {
+        // Answered: no longer held (counted now, not at the connection's close, which comes later).
+        concurrent--;
+        response.writeHead(status, { 'content-type': 'text/plain' }).end(`answered ${status}`);
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,7 +56,12 @@ export async function startReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     received,
     respondWith: (...next) => statuses.push(...next),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    answerAfter: (ms) => (delayMs = ms),
+    maxConcurrent: () => maxConcurrent,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -91,10 +108,11 @@ export async function startBus(options: { retryScheduleSeconds?: number[]; deliv
   await migrateDatabase(database.url);
   const prisma = createPrismaClient(database.url, 4);
   const logger = createLogger('silent');
-  const queue = await startJobQueue({ databaseUrl: database.url, logger, queues: EVENT_QUEUES, recoverySeconds: 5, pollingIntervalSeconds: 0.5 });
+  const deliveryTimeoutMs = options.deliveryTimeoutMs ?? 2000;
+  const queue = await startJobQueue({ databaseUrl: database.url, logger, queues: EVENT_QUEUES, recoverySeconds: 5, runSeconds: deliveryRunSeconds(deliveryTimeoutMs / 1000), pollingIntervalSeconds: 0.5 });
   const live = createLiveBus({});
   const secrets = createSecretBox(randomBytes(32));
-  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy: { allowedPrivateNetworks: ['127.0.0.0/8'] }, logger, retryScheduleSeconds: options.retryScheduleSeconds ?? [1, 1], deliveryTimeoutMs: options.deliveryTimeoutMs ?? 2000, eventRetentionDays: options.eventRetentionDays });
+  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy: { allowedPrivateNetworks: ['127.0.0.0/8'] }, logger, retryScheduleSeconds: options.retryScheduleSeconds ?? [1, 1], deliveryTimeoutMs, eventRetentionDays: options.eventRetentionDays });
   await bus.startWorkers();
   const { production } = await createTenantPair(prisma, { name: 'Events', plan: 'enterprise' });
   let endpoints = 0;
