@@ -11,6 +11,8 @@ export interface LoadSpec {
   path: string;
   /** GET requests cycle through page=1..pages. */
   pages: number;
+  /** GET requests cycle through these paths (with their query) instead, as they are: no page parameter is added. */
+  paths?: string[];
   /** A JSON body: the requests are POSTs of it to `path` (no page parameter). */
   body?: string;
   /** Each POST carries an Idempotency-Key of its own. */
@@ -59,7 +61,7 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     headers: spec.headers,
     requests: [
       spec.body === undefined
-        ? { method: 'GET', setupRequest: (request) => ({ ...request, path: `${spec.path}&page=${(next++ % spec.pages) + 1}` }) }
+        ? { method: 'GET', setupRequest: (request) => ({ ...request, path: spec.paths ? (spec.paths[next++ % spec.paths.length] as string) : `${spec.path}&page=${(next++ % spec.pages) + 1}` }) }
         : {
             method: 'POST',
             path: spec.path,
