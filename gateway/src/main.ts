@@ -14,12 +14,31 @@ const config = loadConfig();
 
 if (cluster.isWorker) {
   const platform = await startPlatform({ seedDemo: false }, process.env, { cluster: workerChannel() });
+  keepServingAfterUnhandledRejections((reason) => platform.reportUnexpected('process', reason, {}, 'a promise failed with nothing awaiting it'));
   stopOnSignals(platform.stop);
   process.send?.({ platform: 'ready', url: platform.url } satisfies ClusterMessage);
+} else if (config.workers > 1) {
+  const logger = createLogger(config.logLevel);
+  keepServingAfterUnhandledRejections((reason) => logger.error({ err: reason }, 'a promise failed with nothing awaiting it'));
+  const fleet = await startFleet(config, logger);
+  stopOnSignals(fleet.stop);
+  printWelcome(fleet.url, fleet.demo);
 } else {
-  const running = config.workers > 1 ? await startFleet(config, createLogger(config.logLevel)) : await startPlatform();
-  stopOnSignals(running.stop);
-  printWelcome(running.url, running.demo);
+  const platform = await startPlatform();
+  keepServingAfterUnhandledRejections((reason) => platform.reportUnexpected('process', reason, {}, 'a promise failed with nothing awaiting it'));
+  stopOnSignals(platform.stop);
+  printWelcome(platform.url, platform.demo);
+}
+
+/**
+ * A promise rejected with nothing awaiting it (a library's fire-and-forget statement, say) ended
+ * the process under Node's default: every request in flight lost with it. Its work was abandoned
+ * already and nothing else is corrupt, so it is reported (logged at error level, counted in
+ * platform_unexpected_errors_total{surface="process"}) and the process keeps serving. A thrown
+ * exception nobody caught (`uncaughtException`) still ends it: state may be half-changed then.
+ */
+function keepServingAfterUnhandledRejections(report: (reason: unknown) => void): void {
+  process.on('unhandledRejection', report);
 }
 
 function printWelcome(url: string, demo: DemoSeed | undefined): void {

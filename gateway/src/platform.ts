@@ -10,7 +10,7 @@ import { createEdge } from './edge/edge.ts';
 import type { ClusterChannel } from './cluster/channel.ts';
 import { createHttpListener } from './edge/http-listener.ts';
 import { PlatformMetrics } from './observability/metrics.ts';
-import { unexpectedErrorReporter } from './observability/unexpected-errors.ts';
+import { type ReportUnexpectedError, unexpectedErrorReporter } from './observability/unexpected-errors.ts';
 import { startPlatformEvents } from './event-bus.ts';
 import { rememberVerifiedTokens } from './edge/verified-tokens.ts';
 import { type DemoSeed, seedDemoIfEmpty } from './seed/demo.ts';
@@ -26,6 +26,8 @@ export interface Platform {
   prisma: PrismaClient;
   /** Set when this start seeded an empty database with the demo account. */
   demo: DemoSeed | undefined;
+  /** Reports a failure no request owns (logged with its cause, counted): see main.ts. */
+  reportUnexpected: ReportUnexpectedError;
   stop(): Promise<void>;
 }
 
@@ -109,7 +111,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     listener.serve(edge);
 
     logger.info({ url, database: database.owned ? 'embedded' : 'external' }, 'platform ready');
-    return { url, config: { ...config, port, publicUrl }, databaseUrl: database.url, prisma, demo, stop };
+    return { url, config: { ...config, port, publicUrl }, databaseUrl: database.url, prisma, demo, reportUnexpected, stop };
   } catch (error) {
     await stop();
     throw error;

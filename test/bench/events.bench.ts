@@ -11,6 +11,11 @@
  * Environment knobs:
  *   BENCH_ORDERS       orders created (default 2000)
  *   BENCH_CONCURRENCY  creation requests in flight at once (default 20)
+ *   BENCH_RATE         orders per second to create, paced (default: as fast as BENCH_CONCURRENCY
+ *                      clients go); the creations then keep their schedule whatever the answers
+ *   BENCH_SLOW_RECEIVER 1: a second endpoint receives every order.created too, from a receiver
+ *                      answering after 5 s (the latencies printed are the prompt receiver's)
+ *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores)
  *   BENCH_SUBSCRIBER   0: no GraphQL subscriber, webhooks only (default 1)
  *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
  *                      embedded one in a temp folder (it is dropped afterwards)
@@ -21,6 +26,7 @@
  */
 import { type IncomingHttpHeaders, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPrismaClient, migrateDatabase } from '@platform/db';
 import { freshDatabase } from '@platform/db/testing';
@@ -34,6 +40,10 @@ import { TEST_SECRETS_KEY, spawnPlatform } from '../support/platform-process.ts'
 const ORDERS = positiveInteger('BENCH_ORDERS', 2000);
 const CONCURRENCY = positiveInteger('BENCH_CONCURRENCY', 20);
 const SUBSCRIBER = process.env.BENCH_SUBSCRIBER !== '0';
+const RATE = process.env.BENCH_RATE ? positiveInteger('BENCH_RATE', 1) : undefined;
+const SLOW_RECEIVER = process.env.BENCH_SLOW_RECEIVER === '1';
+const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
+const SLOW_ANSWER_MS = 5_000;
 const WARMUP_ORDERS = 20;
 const DEADLINE_MS = 300_000;
 
@@ -74,7 +84,7 @@ async function main(): Promise<void> {
     await migrateDatabase(database.url);
     const prisma = createPrismaClient(database.url, 2);
     cleanups.push(() => prisma.$disconnect());
-    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WEBHOOK_ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8', SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'warn' });
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WEBHOOK_ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8', SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'warn', WORKERS: String(WORKERS) });
     cleanups.push(() => platform.stop());
     platformOutput = () => platform.output();
 
@@ -135,6 +145,23 @@ async function main(): Promise<void> {
       throw new Error(`registering the endpoint: ${registration.status} ${await registration.text()}`);
     }
 
+    // A receiver answering after 5 s, when asked for: its endpoint must not delay the other's deliveries.
+    let slowReceived = 0;
+    if (SLOW_RECEIVER) {
+      const slowServer = createServer((request, response) => {
+        request.resume();
+        request.on('end', () => {
+          slowReceived++;
+          setTimeout(() => response.writeHead(200).end('ok'), SLOW_ANSWER_MS);
+        });
+      });
+      await new Promise<void>((resolve) => slowServer.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => new Promise<void>((resolve) => (slowServer.closeAllConnections(), slowServer.close(() => resolve()))));
+      const slowUrl = `http://127.0.0.1:${(slowServer.address() as AddressInfo).port}/slow`;
+      const slowEndpoint = await fetch(`${platform.url}/v1/events/webhook-endpoints`, { method: 'POST', headers, body: JSON.stringify({ url: slowUrl, event_types: ['order.created'] }) });
+      if (slowEndpoint.status !== 201) throw new Error(`registering the slow endpoint: ${slowEndpoint.status} ${await slowEndpoint.text()}`);
+    }
+
     // The GraphQL subscriber.
     const live = new Arrivals();
     let subscriberError: unknown = SUBSCRIBER ? undefined : 'not started (BENCH_SUBSCRIBER=0)';
@@ -175,17 +202,31 @@ async function main(): Promise<void> {
     if (webhooks.first.size < WARMUP_ORDERS) throw new Error(`warm-up: only ${webhooks.first.size} of ${WARMUP_ORDERS} webhooks arrived`);
     const warmupIds = new Set([...webhooks.first.keys(), ...live.first.keys()]);
 
-    console.log(`Events bench: ${ORDERS} orders, ${CONCURRENCY} creation requests in flight, endpoint registered through ${endpointVia}`);
+    console.log(
+      `Events bench: ${ORDERS} orders, ${RATE ? `paced at ${RATE}/s` : `${CONCURRENCY} creation requests in flight`}, platform WORKERS=${WORKERS}, endpoint registered through ${endpointVia}` +
+        (SLOW_RECEIVER ? `, and a second endpoint whose receiver answers after ${SLOW_ANSWER_MS / 1000} s` : ''),
+    );
     if (!subscriberWorks) console.log(`The GraphQL subscriber received ${live.first.size} of ${WARMUP_ORDERS} warm-up events (${JSON.stringify(subscriberError) ?? 'no error'}); measuring webhooks only.`);
 
     const started = Date.now();
     let next = WARMUP_ORDERS;
     const last = WARMUP_ORDERS + ORDERS;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < last) await createOrder(next++);
-      }),
-    );
+    if (RATE) {
+      // Paced: creation i starts at its time, whatever the earlier ones are doing (a sustained load).
+      const inFlight: Array<Promise<void>> = [];
+      for (let index = 0; index < ORDERS; index++) {
+        const wait = started + (index * 1000) / RATE - Date.now();
+        if (wait > 0) await sleep(wait);
+        inFlight.push(createOrder(WARMUP_ORDERS + index));
+      }
+      await Promise.all(inFlight);
+    } else {
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < last) await createOrder(next++);
+        }),
+      );
+    }
     const created = Date.now();
     const expected = WARMUP_ORDERS + ORDERS;
     const deadline = Date.now() + DEADLINE_MS;
@@ -198,15 +239,20 @@ async function main(): Promise<void> {
       const got = measuredIds.flatMap((id) => arrivals.first.get(id) ?? []);
       const lastAt = Math.max(...got.map((arrival) => arrival.at));
       const latencies = got.map((arrival) => arrival.at - arrival.occurredAt).sort((a, b) => a - b);
+      // A backlog that grows shows as later events waiting longer: p95 of the first and the last half, by occurrence.
+      const byOccurrence = [...got].sort((a, b) => a.occurredAt - b.occurredAt);
+      const half = (part: Arrival[]) => percentile(part.map((arrival) => arrival.at - arrival.occurredAt).sort((a, b) => a - b), 95);
       console.log(
         `${name.padEnd(11)} received ${got.length}/${measuredIds.length}` +
           `  ${(got.length / ((lastAt - started) / 1000)).toFixed(0)} events/s (first request to last receipt ${((lastAt - started) / 1000).toFixed(2)} s)` +
-          `  latency p50 ${percentile(latencies, 50)} ms  p95 ${percentile(latencies, 95)} ms  p99 ${percentile(latencies, 99)} ms  max ${percentile(latencies, 100)} ms`,
+          `  latency p50 ${percentile(latencies, 50)} ms  p95 ${percentile(latencies, 95)} ms  p99 ${percentile(latencies, 99)} ms  max ${percentile(latencies, 100)} ms` +
+          `  (p95 first half ${half(byOccurrence.slice(0, byOccurrence.length / 2))} ms, second half ${half(byOccurrence.slice(byOccurrence.length / 2))} ms)`,
       );
     };
     report('webhooks', webhooks);
     console.log(`            ${webhooks.total - webhooks.first.size} duplicate deliveries, ${badSignatures} failed signature checks`);
     if (subscriberWorks) report('subscriber', live);
+    if (SLOW_RECEIVER) console.log(`slow receiver: ${slowReceived} requests received during the run (it answers each after ${SLOW_ANSWER_MS / 1000} s)`);
   } catch (error) {
     console.error(`The bench failed; the platform's last output:\n${platformOutput().slice(-4000)}`);
     throw error;

@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** Where an unexpected failure was met: the label of `platform_unexpected_errors_total`. */
-export type FailureSurface = 'http' | 'oauth' | 'rest' | 'graphql' | 'subgraph' | 'subscription';
+/** `process`: a promise that failed with nothing awaiting it (see main.ts). */
+export type FailureSurface = 'http' | 'oauth' | 'rest' | 'graphql' | 'subgraph' | 'subscription' | 'process';
 
 /**
  * The platform's Prometheus metrics (prom-client), served at `/metrics` to a scraper presenting
