@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** The compiled platform `npm start` runs, relative to the repository. */
+export const COMPILED_ENTRY = 'gateway/dist/main.mjs';
 
 export interface PlatformProcess {
   url: string;
@@ -15,17 +17,20 @@ export interface PlatformProcess {
 }
 
 /**
- * Starts the platform exactly as `npm start` does, as its own process, and resolves once it
- * printed its address (it listens only when ready). The process inherits this environment with
- * `env` applied on top; a variable given as undefined is removed.
+ * Starts the platform as `npm start` does (from the sources unless `compiled`), as its own
+ * process, and resolves once it printed its address (it listens only when ready). The process
+ * inherits this environment with `env` applied on top; a variable given as undefined is removed.
  */
 /** The secrets key of test platforms (32 bytes, base64), so tests can seal and open webhook secrets too. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
-export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptions?: string[] } = {}): Promise<PlatformProcess> {
+export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptions?: string[]; compiled?: boolean } = {}): Promise<PlatformProcess> {
   // One process unless a test asks for workers (npm start's default is one per core).
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', WORKERS: '1', ...env }).filter(([, value]) => value !== undefined));
-  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', 'gateway/src/main.ts'], {
+  // From the sources through tsx (the default), or the build `npm start` runs (gateway/dist, see
+  // gateway/scripts/build.mjs; the caller builds it).
+  const entry = options.compiled ? [COMPILED_ENTRY] : ['--import', 'tsx', 'gateway/src/main.ts'];
+  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), ...entry], {
     cwd: repositoryRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
