@@ -15,7 +15,8 @@
  *   DATABASE_URL         use this PostgreSQL instead of an embedded one in a temp folder (the
  *                        bench leaves its tenants there: it is meant for a throwaway database)
  *
- * Loading: warehouses and items are inserted by SQL (generate_series) straight into the tables,
+ * Loading, before the platform starts (so that its database probes do not meet the bulk load):
+ * warehouses and items are inserted by SQL (generate_series) straight into the tables,
  * one statement per tenant; the opening-balance trigger (a stock level and a movement per item) is
  * disabled meanwhile and the stock levels are inserted in one statement per tenant instead (no
  * opening movements: the list does not read them). The counter triggers of migration 0015 stay on,
@@ -38,7 +39,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type PrismaClient } from '@platform/db';
+import { type PrismaClient, createPrismaClient, migrateDatabase, openDatabase } from '@platform/db';
 import { type Platform, startPlatform } from '@platform/gateway';
 import { encodeCursor, listOrder } from '@platform/graphql-kit';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
@@ -142,21 +143,30 @@ async function loadItems(db: pg.PoolClient, tenantId: string, items: number): Pr
   await db.query(`INSERT INTO stock_levels (tenant_id, item_id, warehouse_id, quantity_on_hand) SELECT tenant_id, id, warehouse_id, quantity_on_hand FROM inventory_items WHERE tenant_id = $1`, [tenantId]);
 }
 
-async function loadData(platform: Platform): Promise<{ big: BenchTenant; small: BenchTenant }> {
-  const pool = new pg.Pool({ connectionString: platform.databaseUrl, max: 1 });
+interface LoadedTenant {
+  label: string;
+  tenantId: string;
+  items: number;
+  clientId: string;
+  clientSecret: string;
+}
+
+async function loadData(databaseUrl: string): Promise<{ big: LoadedTenant; small: LoadedTenant }> {
+  const prisma = createPrismaClient(databaseUrl, 2);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const db = await pool.connect();
   try {
     await db.query('SET synchronous_commit = off');
     await db.query("SET statement_timeout = '1h'");
     await db.query('ALTER TABLE inventory_items DISABLE TRIGGER inventory_items_opening_balance');
     const started = performance.now();
-    const bigTenant = await createBenchTenant(platform.prisma, '1M');
+    const bigTenant = await createBenchTenant(prisma, '1M');
     process.stdout.write(`  ${BIG_ITEMS.toLocaleString('en')} items of the big tenant ... `);
     await loadItems(db, bigTenant.tenantId, BIG_ITEMS);
     process.stdout.write(`${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     let smallTenant: Awaited<ReturnType<typeof createBenchTenant>> | undefined;
     for (let index = 0; index < SMALL_TENANTS; index++) {
-      const tenant = await createBenchTenant(platform.prisma, `10k #${index + 1}`);
+      const tenant = await createBenchTenant(prisma, `10k #${index + 1}`);
       smallTenant ??= tenant;
       await loadItems(db, tenant.tenantId, SMALL_ITEMS);
       if ((index + 1) % 10 === 0) process.stdout.write(`  ${index + 1} tenants of ${SMALL_ITEMS.toLocaleString('en')} items ... ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
@@ -165,21 +175,20 @@ async function loadData(platform: Platform): Promise<{ big: BenchTenant; small: 
     process.stdout.write('  VACUUM ANALYZE ... ');
     await db.query('VACUUM (ANALYZE) warehouses, inventory_items, inventory_item_counts, stock_levels');
     process.stdout.write(`done, ${((performance.now() - started) / 1000).toFixed(0)} s in all\n`);
-    const [big, small] = await Promise.all(
-      [
-        [`${BIG_ITEMS.toLocaleString('en')}-item tenant`, bigTenant, BIG_ITEMS],
-        [`${SMALL_ITEMS.toLocaleString('en')}-item tenant`, smallTenant as typeof bigTenant, SMALL_ITEMS],
-      ].map(async ([label, tenant, items]) => {
-        const { tenantId, clientId, clientSecret } = tenant as typeof bigTenant;
-        const token = await fetchToken(platform.url, clientId, clientSecret);
-        return { label: label as string, tenantId, items: items as number, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId } };
-      }),
-    );
-    return { big: big as BenchTenant, small: small as BenchTenant };
+    return {
+      big: { label: `${BIG_ITEMS.toLocaleString('en')}-item tenant`, items: BIG_ITEMS, ...bigTenant },
+      small: { label: `${SMALL_ITEMS.toLocaleString('en')}-item tenant`, items: SMALL_ITEMS, ...(smallTenant as typeof bigTenant) },
+    };
   } finally {
     db.release();
     await pool.end();
+    await prisma.$disconnect();
   }
+}
+
+async function signIn(platform: Platform, tenant: LoadedTenant): Promise<BenchTenant> {
+  const token = await fetchToken(platform.url, tenant.clientId, tenant.clientSecret);
+  return { label: tenant.label, tenantId: tenant.tenantId, items: tenant.items, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant.tenantId } };
 }
 
 async function fetchToken(baseUrl: string, clientId: string, clientSecret: string): Promise<string> {
@@ -373,11 +382,15 @@ async function makeDataDir(): Promise<string> {
 
 async function main(): Promise<number> {
   const dataDir = await makeDataDir();
+  const database = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL });
   let platform: Platform | undefined;
   try {
-    console.log('Starting the platform and loading data ...');
-    platform = await startPlatform({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: process.env.DATABASE_URL, logLevel: 'silent', seedDemo: false });
-    const { big, small } = await loadData(platform);
+    console.log('Loading data ...');
+    await migrateDatabase(database.url);
+    const loaded = await loadData(database.url);
+    console.log('Starting the platform ...');
+    platform = await startPlatform({ port: 0, host: '127.0.0.1', dataDir, databaseUrl: database.url, logLevel: 'silent', seedDemo: false });
+    const [big, small] = [await signIn(platform, loaded.big), await signIn(platform, loaded.small)];
     console.log('Checking answers and totals ...');
     await checkAnswers(platform, [small, big]);
     console.log('Measuring:');
@@ -385,7 +398,7 @@ async function main(): Promise<number> {
 
     const cpu = cpus();
     console.log(`\nGET /v1/inventory/items at data size (issue 14, item 5)`);
-    console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${process.platform}/${process.arch}; PostgreSQL ${platform.config.databaseUrl ? 'external (DATABASE_URL)' : 'embedded'}`);
+    console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${process.platform}/${process.arch}; PostgreSQL ${process.env.DATABASE_URL ? 'external (DATABASE_URL)' : 'embedded'}`);
     console.log(`Data: ${BIG_ITEMS.toLocaleString('en')} items in one tenant, ${SMALL_TENANTS} tenants of ${SMALL_ITEMS.toLocaleString('en')}; ${WAREHOUSES} warehouses each, 20 % below the reorder point`);
     console.log(`Load: autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up, per_page=${PER_PAGE}; latencies in ms over every 2xx response\n`);
     printTable(measurements, small, big);
@@ -393,6 +406,7 @@ async function main(): Promise<number> {
     return warnOnFailures(measurements) ? 0 : 1;
   } finally {
     await platform?.stop();
+    await database.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
