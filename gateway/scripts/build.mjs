@@ -1,6 +1,6 @@
 // The platform as JavaScript: gateway/src/main.ts and the workspace packages it imports bundled by
-// esbuild into gateway/dist/main.mjs (ESM for Node 20, with a source map). `npm start` runs it with
-// plain node: no TypeScript is transpiled at run time.
+// esbuild into gateway/dist/main.mjs and the chunks it imports (ESM for Node 20, with source maps).
+// `npm start` runs it with plain node: no TypeScript is transpiled at run time.
 //
 //   node gateway/scripts/build.mjs             build
 //   node gateway/scripts/build.mjs --if-stale  build only when the output is missing or one of the
@@ -17,7 +17,7 @@
 // - Names are kept (keepNames): bundling renames clashing top-level names, and error classes and
 //   logs rely on `constructor.name`.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,9 +56,17 @@ export async function build() {
   const startedAt = Date.now();
   // Resolving from the output's folder (see externalPackages) needs the folder.
   await mkdir(distDir, { recursive: true });
+  const previous = await readFile(recordFile, 'utf8').then((text) => JSON.parse(text).outputs ?? [], () => []);
   const result = await esbuild({
     entryPoints: [entry],
-    outfile,
+    outdir: distDir,
+    // What gateway/src/main.ts imports on demand (the platform, which a primary of several workers
+    // does not load) is a chunk with its own imports. Chunks sit beside main.mjs: the
+    // import.meta.url rewrite below is relative to this one folder.
+    splitting: true,
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -84,15 +92,23 @@ export async function build() {
       }
     }
   }
-  // Each file is replaced whole, so a platform starting during a build reads the old or the new one.
-  const files = [...result.outputFiles.map((file) => [file.path, file.contents]), [recordFile, JSON.stringify({ startedAt, inputs: [...inputs, ...manifests] }, null, 1)]];
-  await Promise.all(
-    files.map(async ([path, contents]) => {
-      const temporary = `${path}.${process.pid}.tmp`;
-      await writeFile(temporary, contents);
-      await rename(temporary, path);
-    }),
-  );
+  // Each file is replaced whole, chunks before the entry that imports them, and the chunks of the
+  // previous build are kept: a platform starting during a build runs the old or the new one.
+  const write = (files) =>
+    Promise.all(
+      files.map(async ({ path, contents }) => {
+        const temporary = `${path}.${process.pid}.tmp`;
+        await writeFile(temporary, contents);
+        await rename(temporary, path);
+      }),
+    );
+  const isEntry = (file) => file.path === outfile || file.path === `${outfile}.map`;
+  await write(result.outputFiles.filter((file) => !isEntry(file)));
+  await write(result.outputFiles.filter(isEntry));
+  const outputs = result.outputFiles.map((file) => relative(distDir, file.path));
+  await write([{ path: recordFile, contents: JSON.stringify({ startedAt, inputs: [...inputs, ...manifests], outputs }, null, 1) }]);
+  const kept = new Set([...outputs, ...previous, 'build.json']);
+  await Promise.all((await readdir(distDir)).filter((name) => !kept.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(distDir, name), { force: true })));
   return { milliseconds: Date.now() - startedAt, inputs: inputs.length };
 }
 

@@ -2,7 +2,6 @@ import cluster from 'node:cluster';
 import { createLogger, loadConfig } from '@platform/config';
 import { type ClusterMessage, workerChannel } from './cluster/channel.ts';
 import { startFleet } from './cluster/primary.ts';
-import { startPlatform } from './platform.ts';
 import type { DemoSeed } from './seed/demo.ts';
 
 /**
@@ -11,8 +10,12 @@ import type { DemoSeed } from './seed/demo.ts';
  * workers (cluster/primary.ts), each of which comes through here too and serves the platform.
  */
 const config = loadConfig();
+// Loaded only where it serves: a primary of several workers needs the database, the demo seed and
+// the relays, not Apollo, Yoga and the supergraph (more than half of the modules' load time).
+const loadPlatform = () => import('./platform.ts');
 
 if (cluster.isWorker) {
+  const { startPlatform } = await loadPlatform();
   const platform = await startPlatform({ seedDemo: false }, process.env, { cluster: workerChannel() });
   keepServingAfterUnhandledRejections((reason) => platform.reportUnexpected('process', reason, {}, 'a promise failed with nothing awaiting it'));
   stopOnSignals(platform.stop);
@@ -24,6 +27,7 @@ if (cluster.isWorker) {
   stopOnSignals(fleet.stop);
   printWelcome(fleet.url, fleet.demo);
 } else {
+  const { startPlatform } = await loadPlatform();
   const platform = await startPlatform();
   keepServingAfterUnhandledRejections((reason) => platform.reportUnexpected('process', reason, {}, 'a promise failed with nothing awaiting it'));
   stopOnSignals(platform.stop);

@@ -110,6 +110,8 @@ async function stop(started: Started, dataDir: string): Promise<void> {
 interface Timing {
   healthz: number;
   served: number;
+  /** npm start's prestart built again (a source changed since: other work in the same checkout). */
+  rebuilt: boolean;
 }
 
 async function timeStart(command: string, args: string[], env: NodeJS.ProcessEnv, base: string, headers: Record<string, string>, dataDir: string): Promise<Timing> {
@@ -129,7 +131,7 @@ async function timeStart(command: string, args: string[], env: NodeJS.ProcessEnv
   const healthz = await until(async () => (await status(`${base}/healthz`)) === 200);
   const served = await until(async () => (await status(`${base}/v1/inventory/items?per_page=1`, headers)) === 200);
   await stop(started, dataDir);
-  return { healthz, served };
+  return { healthz, served, rebuilt: started.output().includes('Built gateway/dist/main.mjs') };
 }
 
 function summary(values: number[]): string {
@@ -205,7 +207,7 @@ async function main(): Promise<void> {
           const key = `${workers === undefined ? `default (${cpus().length})` : workers}\t${name}`;
           const timing = await timeStart(command, args, env(workers), base, headers, dataDir);
           timings.set(key, [...(timings.get(key) ?? []), timing]);
-          process.stdout.write(`run ${run}/${RUNS}  WORKERS=${workers ?? 'default'}  ${name}: healthz ${(timing.healthz / 1000).toFixed(2)} s, served ${(timing.served / 1000).toFixed(2)} s\n`);
+          process.stdout.write(`run ${run}/${RUNS}  WORKERS=${workers ?? 'default'}  ${name}: healthz ${(timing.healthz / 1000).toFixed(2)} s, served ${(timing.served / 1000).toFixed(2)} s${timing.rebuilt ? ' (built first: a source had changed)' : ''}\n`);
         }
       }
     }
@@ -215,7 +217,8 @@ async function main(): Promise<void> {
     console.log(`${'WORKERS'.padEnd(12)}${'command'.padEnd(42)}${'/healthz 200'.padEnd(24)}first authenticated 200`);
     for (const [key, values] of timings) {
       const [workers, name] = key.split('\t') as [string, string];
-      console.log(`${workers.padEnd(12)}${name.padEnd(42)}${summary(values.map((value) => value.healthz)).padEnd(24)}${summary(values.map((value) => value.served))}`);
+      const rebuilt = values.filter((value) => value.rebuilt).length;
+      console.log(`${workers.padEnd(12)}${name.padEnd(42)}${summary(values.map((value) => value.healthz)).padEnd(24)}${summary(values.map((value) => value.served))}${rebuilt ? `  (${rebuilt} built first)` : ''}`);
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
