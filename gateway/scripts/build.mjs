@@ -82,12 +82,13 @@ export async function build() {
     plugins: [externalPackages(), sourceModuleUrls()],
   });
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'));
-  // package.json files decide what a workspace import resolves to.
+  // A package's package.json decides what an import of it resolves to, its tsconfig.json how
+  // esbuild compiles its files.
   const manifests = new Set();
   for (const input of inputs) {
     for (let dir = dirname(join(root, input)); dir.startsWith(root) && dir !== root; dir = dirname(dir)) {
       if (existsSync(join(dir, 'package.json'))) {
-        manifests.add(relative(root, join(dir, 'package.json')).split(sep).join('/'));
+        for (const name of ['package.json', 'tsconfig.json']) if (existsSync(join(dir, name))) manifests.add(relative(root, join(dir, name)).split(sep).join('/'));
         break;
       }
     }
