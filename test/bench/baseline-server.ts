@@ -1,9 +1,11 @@
 // The bench's floor: a bare node:http server over a pg.Pool answering
-// GET /v1/inventory/items with the same SQL statement as the platform's list (the count of the
-// filtered rows joined to a page of them ordered by id, see the inventory subgraph's items
-// repository), and the same `{ data, meta }` JSON. No authentication, no GraphQL, no validation beyond page numbers.
+// GET /v1/inventory/items with the same SQL statement as the platform's list (the kept count of
+// the filter, see migration 0015, joined to a page of one row more than asked ordered by id, see the
+// inventory subgraph's items repository), and the same `{ data, meta }` JSON, next_cursor included.
+// No authentication, no GraphQL, no validation beyond page numbers.
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { encodeCursor, listOrder } from '@platform/graphql-kit';
 import pg from 'pg';
 
 export interface Baseline {
@@ -36,6 +38,8 @@ const ITEMS_PATH = '/v1/inventory/items';
 /** The platform's Prisma pool size (createPrismaClient's default). */
 const POOL_SIZE = 10;
 const COLUMNS = ['tenant_id', 'id', 'name', 'quantity_on_hand', 'reorder_point', 'warehouse_id', 'allow_backorder', 'version', 'last_synced_at', 'created_at', 'updated_at', 'archived_at'];
+/** The platform's cursors of the list by SKU (the next page's cursor is part of the JSON compared). */
+const BY_ID = listOrder('id', { id: 'text' }, 'id');
 
 /** Starts the baseline on 127.0.0.1 (random port), serving the items of one tenant. */
 export async function startBaseline(databaseUrl: string, tenantId: string): Promise<Baseline> {
@@ -62,7 +66,10 @@ async function handle(pool: pg.Pool, tenantId: string, request: IncomingMessage,
   const query = parseListQuery(url.searchParams);
   if (!query) return send(response, 400, { error: 'invalid_parameter' });
   const { total, rows } = await listItems(pool, tenantId, query);
-  send(response, 200, { data: rows.map(toRestItem), meta: { total, page: query.page, per_page: query.perPage } });
+  const page = rows.slice(0, query.perPage);
+  const last = page.at(-1);
+  const nextCursor = rows.length > query.perPage && last ? encodeCursor('inventory_items', BY_ID, query.page + 1, [last.id]) : null;
+  send(response, 200, { data: page.map(toRestItem), meta: { total, page: query.page, per_page: query.perPage, next_cursor: nextCursor } });
 }
 
 function parseListQuery(params: URLSearchParams): ListQuery | undefined {
@@ -76,21 +83,25 @@ function parseListQuery(params: URLSearchParams): ListQuery | undefined {
 /** The statement of the platform's listItems (see the inventory subgraph's items repository). */
 async function listItems(pool: pg.Pool, tenantId: string, query: ListQuery): Promise<{ total: number; rows: ItemRow[] }> {
   const where = whereClause(query.reorderBelow);
+  const counted = query.reorderBelow === undefined ? '' : ` AND below_reorder_point = ${query.reorderBelow}`;
   const { rows } = await pool.query<{ total: string } & (ItemRow | Record<keyof ItemRow, null>)>(
-    `SELECT counted.total, page.*
-     FROM (SELECT COUNT(*) AS total FROM inventory_items WHERE ${where}) AS counted
+    `SELECT counted.total, counted.counter_rows, counted.buckets, page.*
+     FROM (
+       SELECT COALESCE(SUM(items), 0)::bigint AS total, COUNT(*) AS counter_rows, COUNT(DISTINCT (warehouse_id, below_reorder_point)) AS buckets
+       FROM inventory_item_counts WHERE tenant_id = $1 AND archived = false${counted}
+     ) AS counted
      LEFT JOIN LATERAL (
        SELECT ${COLUMNS.join(', ')} FROM inventory_items WHERE ${where} ORDER BY id ASC LIMIT $2 OFFSET $3
      ) AS page ON true`,
-    [tenantId, query.perPage, (query.page - 1) * query.perPage],
+    [tenantId, query.perPage + 1, (query.page - 1) * query.perPage],
   );
   return { total: Number(rows[0]?.total ?? 0), rows: rows.filter((row): row is { total: string } & ItemRow => row.id !== null) };
 }
 
 /** As the platform's list: the tenant's items that are not archived. */
 function whereClause(reorderBelow: boolean | undefined): string {
-  if (reorderBelow === true) return 'tenant_id = $1 AND quantity_on_hand < reorder_point AND archived_at IS NULL';
-  if (reorderBelow === false) return 'tenant_id = $1 AND quantity_on_hand >= reorder_point AND archived_at IS NULL';
+  if (reorderBelow === true) return 'tenant_id = $1 AND archived_at IS NULL AND quantity_on_hand < reorder_point';
+  if (reorderBelow === false) return 'tenant_id = $1 AND archived_at IS NULL AND NOT (quantity_on_hand < reorder_point)';
   return 'tenant_id = $1 AND archived_at IS NULL';
 }
 
