@@ -4,45 +4,45 @@ import { type ClusterMessage, workerChannel } from './cluster/channel.ts';
 import { startFleet } from './cluster/primary.ts';
 import type { DemoSeed } from './seed/demo.ts';
 
+const REJECTION_MESSAGE = 'a promise failed with nothing awaiting it';
+
 /**
  * `npm start`: run the platform until SIGINT/SIGTERM, printing how to try it on first start. With
  * WORKERS above 1 (the machine's cores by default) this process is the primary of that many
  * workers (cluster/primary.ts), each of which comes through here too and serves the platform.
  */
 const config = loadConfig();
+const logger = createLogger(config.logLevel);
 // Loaded only where it serves: a primary of several workers needs the database, the demo seed and
 // the relays, not Apollo, Yoga and the supergraph (more than half of the modules' load time).
 const loadPlatform = () => import('./platform.ts');
 
+/**
+ * A promise rejected with nothing awaiting it (a library's fire-and-forget statement, say) ended
+ * the process under Node's default: every request in flight lost with it. Its work was abandoned
+ * already and nothing else is corrupt, so it is reported and the process goes on: logged from the
+ * start, and once the platform serves also counted (platform_unexpected_errors_total{surface="process"}).
+ * A thrown exception nobody caught (`uncaughtException`) still ends it: state may be half-changed then.
+ */
+let reportRejection = (reason: unknown) => logger.error({ err: reason }, REJECTION_MESSAGE);
+process.on('unhandledRejection', (reason) => reportRejection(reason));
+
 if (cluster.isWorker) {
   const { startPlatform } = await loadPlatform();
   const platform = await startPlatform({ seedDemo: false }, process.env, { cluster: workerChannel() });
-  keepServingAfterUnhandledRejections((reason) => platform.reportUnexpected('process', reason, {}, 'a promise failed with nothing awaiting it'));
+  reportRejection = (reason) => platform.reportUnexpected('process', reason, {}, REJECTION_MESSAGE);
   stopOnSignals(platform.stop);
   process.send?.({ platform: 'ready', url: platform.url } satisfies ClusterMessage);
 } else if (config.workers > 1) {
-  const logger = createLogger(config.logLevel);
-  keepServingAfterUnhandledRejections((reason) => logger.error({ err: reason }, 'a promise failed with nothing awaiting it'));
   const fleet = await startFleet(config, logger);
   stopOnSignals(fleet.stop);
   printWelcome(fleet.url, fleet.demo);
 } else {
   const { startPlatform } = await loadPlatform();
   const platform = await startPlatform();
-  keepServingAfterUnhandledRejections((reason) => platform.reportUnexpected('process', reason, {}, 'a promise failed with nothing awaiting it'));
+  reportRejection = (reason) => platform.reportUnexpected('process', reason, {}, REJECTION_MESSAGE);
   stopOnSignals(platform.stop);
   printWelcome(platform.url, platform.demo);
-}
-
-/**
- * A promise rejected with nothing awaiting it (a library's fire-and-forget statement, say) ended
- * the process under Node's default: every request in flight lost with it. Its work was abandoned
- * already and nothing else is corrupt, so it is reported (logged at error level, counted in
- * platform_unexpected_errors_total{surface="process"}) and the process keeps serving. A thrown
- * exception nobody caught (`uncaughtException`) still ends it: state may be half-changed then.
- */
-function keepServingAfterUnhandledRejections(report: (reason: unknown) => void): void {
-  process.on('unhandledRejection', report);
 }
 
 function printWelcome(url: string, demo: DemoSeed | undefined): void {

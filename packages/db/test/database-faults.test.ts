@@ -167,6 +167,35 @@ describe('database faults', () => {
     // A probe every half second notices the server is back.
     expect(performance.now() - thawed).toBeLessThan(1_500);
   });
+  it('never lets a connection whose transaction could not be ended serve again: its writes are not committed by the next transaction', async () => {
+    // Two connections: the transaction's, and one whose statement finds the server frozen (tripping the circuit).
+    const client = createPrismaClient(database.url, { poolSize: 2, timeouts: TIMEOUTS });
+    let frozen: number[] = [];
+    try {
+      const transaction = client.$transaction(async (tx) => {
+        await tx.$executeRaw`INSERT INTO notes (id, body) VALUES (20, 'must never be committed')`;
+        frozen = await serverProcesses(dataDir);
+        signalAll(frozen, 'SIGSTOP');
+        expect(databaseFault((await failureOf(client.$queryRaw`SELECT 1`)).error)?.code).toBe('database_unavailable');
+        signalAll(frozen, 'SIGCONT');
+        // The change fails now: the ROLLBACK is refused while the circuit is tripped (the server answers again).
+        throw new Error('the change failed');
+      });
+      expect(((await failureOf(transaction)).error as Error).message).toBe('the change failed');
+    } finally {
+      signalAll(frozen, 'SIGCONT');
+    }
+    // Writes on every connection of the pool once it serves again: none may run inside the abandoned transaction.
+    for (let id = 21; id <= 24; id++) await eventually(() => client.$transaction((tx) => tx.$executeRaw`INSERT INTO notes (id, body) VALUES (${id}, 'after')`));
+    const observer = new pg.Client({ connectionString: database.url });
+    await observer.connect();
+    try {
+      expect((await observer.query('SELECT id FROM notes WHERE id >= 20 ORDER BY id')).rows.map((row) => row.id)).toEqual([21, 22, 23, 24]);
+    } finally {
+      await observer.end();
+    }
+    await client.$disconnect();
+  });
 });
 
 describe('the embedded server supervised', () => {
