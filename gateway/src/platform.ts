@@ -74,6 +74,10 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
 
     const metrics = new PlatformMetrics();
     const reportUnexpected = unexpectedErrorReporter(logger, metrics);
+    // Composed before the port opens: composition holds the event loop for a second or more (longer
+    // on a busy machine), and while the port is open every request must be answered promptly.
+    const supergraph = await createSupergraph(subgraphs, logger, reportUnexpected);
+    cleanups.push(() => supergraph.stop());
     const server = createServer();
     const listener = createHttpListener({
       server,
@@ -99,8 +103,6 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const rateLimiter = createRateLimiter({ redisUrl: config.redisUrl, cluster: cluster !== undefined, logger: logger.child({ component: 'rate-limit' }) });
     cleanups.push(() => rateLimiter.close());
     if (config.redisUrl && !(await rateLimiter.ready(5000))) logger.warn('Redis is not reachable: rate limits hold per instance until it is');
-    const supergraph = await createSupergraph(subgraphs, logger, reportUnexpected);
-    cleanups.push(() => supergraph.stop());
     const subscriptionLimits = { perConnection: config.subscriptionsPerConnection, perTenant: config.subscriptionsPerTenant };
     const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;

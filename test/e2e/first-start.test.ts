@@ -56,7 +56,8 @@ describe('first start on the embedded database', () => {
     const client = admin('client', 'create', '--tenant', created.id, '--scopes', 'inventory:read');
     expect(client.status, client.stderr).toBe(0);
     expect(JSON.parse(client.stdout)).toMatchObject({ client_id: expect.stringMatching(/^cli_/), client_secret: expect.stringMatching(/^cs_live_/) });
-  });
+    // Two runs of the command line from its sources.
+  }, 120_000);
 
   it('restarts on the same data without seeding again, and stops its PostgreSQL on SIGTERM', async () => {
     expect(await platform.stop()).toBe(0);
@@ -64,5 +65,6 @@ describe('first start on the embedded database', () => {
     platform = await spawnPlatform({ DATA_DIR: dataDir, DATABASE_URL: undefined, WORKERS: undefined });
     expect(platform.output()).not.toContain('Demo account created');
     expect((await fetch(`${platform.url}/healthz`)).status).toBe(200);
-  });
+    // A stop and a start of a primary and its workers from the sources: far longer than a request on a busy machine.
+  }, 180_000);
 });
