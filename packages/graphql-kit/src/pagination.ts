@@ -48,7 +48,7 @@ export function paginationArgs(t: Parameters<Parameters<SubgraphBuilder['queryFi
     after: t.arg.string({
       required: false,
       description:
-        'Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`).',
+        'Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`).',
       extensions: inputRules(cursorRule),
     }),
   };
