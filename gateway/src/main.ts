@@ -1,10 +1,13 @@
 import cluster from 'node:cluster';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger, loadConfig } from '@platform/config';
+import { databaseFault } from '@platform/db';
 import { type ClusterMessage, workerChannel } from './cluster/channel.ts';
 import { startFleet } from './cluster/primary.ts';
 import type { DemoSeed } from './seed/demo.ts';
 
 const REJECTION_MESSAGE = 'a promise failed with nothing awaiting it';
+const START_RETRY_MS = 60_000;
 
 /**
  * `npm start`: run the platform until SIGINT/SIGTERM, printing how to try it on first start. With
@@ -29,20 +32,39 @@ process.on('unhandledRejection', (reason) => reportRejection(reason));
 
 if (cluster.isWorker) {
   const { startPlatform } = await loadPlatform();
-  const platform = await startPlatform({ seedDemo: false }, process.env, { cluster: workerChannel() });
+  const platform = await retryingDatabaseFaults(() => startPlatform({ seedDemo: false }, process.env, { cluster: workerChannel() }));
   reportRejection = (reason) => platform.reportUnexpected('process', reason, {}, REJECTION_MESSAGE);
   stopOnSignals(platform.stop);
   process.send?.({ platform: 'ready', url: platform.url } satisfies ClusterMessage);
 } else if (config.workers > 1) {
-  const fleet = await startFleet(config, logger);
+  const fleet = await retryingDatabaseFaults(() => startFleet(config, logger));
   stopOnSignals(fleet.stop);
   printWelcome(fleet.url, fleet.demo);
 } else {
   const { startPlatform } = await loadPlatform();
-  const platform = await startPlatform();
+  const platform = await retryingDatabaseFaults(() => startPlatform());
   reportRejection = (reason) => platform.reportUnexpected('process', reason, {}, REJECTION_MESSAGE);
   stopOnSignals(platform.stop);
   printWelcome(platform.url, platform.demo);
+}
+
+/**
+ * A start that meets a database not answering in time (a server busy, starting or restarting) is
+ * made again, after a growing delay, for up to START_RETRY_MS: the platform comes up unaided once
+ * the database answers. Any other failure (a broken configuration, a failed migration) ends the
+ * start at once.
+ */
+async function retryingDatabaseFaults<T>(start: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + START_RETRY_MS;
+  for (let attempt = 1, delay = 500; ; attempt++, delay = Math.min(delay * 2, 5_000)) {
+    try {
+      return await start();
+    } catch (error) {
+      if (!databaseFault(error) || Date.now() + delay > deadline) throw error;
+      logger.warn({ err: error, attempt, retry_in_ms: delay }, 'the database did not answer during the start; starting again');
+      await sleep(delay);
+    }
+  }
 }
 
 function printWelcome(url: string, demo: DemoSeed | undefined): void {

@@ -80,16 +80,20 @@ describe('several workers on one machine (WORKERS=2, no Redis)', () => {
     for (const pid of pids) expect(alive).toContain(pid);
   });
 
-  it('holds one rate limit per tenant across the workers: 30 of 40 requests in one second of a Launch tenant, 10 refused', async () => {
+  it('holds one rate limit per tenant across the workers: of 80 requests of a Launch tenant within a minute, 59 answered (60 a minute, the token request included), 21 refused', async () => {
     const { api } = await account('launch');
-    await sleep(1100);
-    const responses = await Promise.all(Array.from({ length: 40 }, () => fetch(`${platform.url}/v1/inventory/items?per_page=1`, { headers: { ...api.headers, connection: 'close' } })));
+    // Two bursts of 40 a second apart, new connections each: the primary hands them to the workers
+    // in turn. However a burst falls across the per-second windows (a busy machine stretches it),
+    // the first takes at most 40 and the second only what is left of the minute's 60: 59 in all.
+    // Counted per worker, each worker's minute would allow 60.
+    const responses: Response[] = [];
+    for (let round = 0; round < 2; round++) {
+      if (round > 0) await sleep(1100);
+      responses.push(...(await Promise.all(Array.from({ length: 40 }, () => fetch(`${platform.url}/v1/inventory/items?per_page=1`, { headers: { ...api.headers, connection: 'close' } })))));
+    }
     const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 200).length, statuses.join(' ')).toBe(30);
-    expect(statuses.filter((status) => status === 429).length, statuses.join(' ')).toBe(10);
-    // One counter for both workers: each served request saw a different count.
-    const remaining = responses.filter((response) => response.status === 200).map((response) => Number(response.headers.get('ratelimit-remaining')));
-    expect(remaining.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index));
+    expect(statuses.filter((status) => status === 200).length, statuses.join(' ')).toBe(59);
+    expect(statuses.filter((status) => status === 429).length, statuses.join(' ')).toBe(21);
     await sleep(200);
     expect(servedBy(responses.map((response) => response.headers.get('x-request-id') as string)).size).toBe(2);
     await Promise.all(responses.map((response) => response.arrayBuffer()));

@@ -184,6 +184,9 @@ export function expectFaultAnswers(load: Load, since: number, withinMs: number):
   return refusals;
 }
 
+/** The chainer polls every second once the database answers again; a few polls' time. */
+const CHAINED_WITHIN_MS = 10_000;
+
 /** Resolves, with the load's time, once every kind of request was refused after `since` and then succeeded again. */
 export async function untilRecovered(load: Load, since: number, timeoutMs: number): Promise<number> {
   let recoveredAt = 0;
@@ -201,10 +204,18 @@ export async function untilRecovered(load: Load, since: number, timeoutMs: numbe
   return recoveredAt;
 }
 
-/** Every order the load got a 201 for has its audit record (of that request) and its `order.created` event. Returns their number. */
+/**
+ * Every order the load got a 201 for has its audit record (of that request) in the tenant's hash
+ * chain, and its `order.created` event. Returns their number. A change's record is durable with
+ * the change and chained soon after (by a chainer that retries while the database is away): it
+ * is looked for once the queue of records to chain has drained, within `CHAINED_WITHIN_MS`.
+ */
 export async function expectWritesRecorded(prisma: PrismaClient, tenant: OrderingTenant, load: Load): Promise<number> {
   const acknowledged = load.outcomes.filter((outcome) => outcome.kind === 'order' && outcome.status === 201);
   const orderIds = acknowledged.map((outcome) => outcome.orderId as string);
+  for (const deadline = Date.now() + CHAINED_WITHIN_MS; (await prisma.auditPendingRecord.count({ where: { tenant_id: tenant.tenantId } })) > 0; await sleep(100)) {
+    if (Date.now() > deadline) throw new Error(`audit records of the tenant were still waiting to be chained ${CHAINED_WITHIN_MS} ms after the load`);
+  }
   const audited = await prisma.auditRecord.findMany({ where: { tenant_id: tenant.tenantId, resource_id: { in: orderIds } }, select: { resource_id: true, request_id: true } });
   const events = await prisma.event.findMany({ where: { tenant_id: tenant.tenantId, type: 'order.created', resource_id: { in: orderIds } }, select: { resource_id: true } });
   const auditedRequests = new Set(audited.map((record) => `${record.resource_id} ${record.request_id}`));

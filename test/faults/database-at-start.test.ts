@@ -1,0 +1,55 @@
+import { type Server, type Socket, connect, createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { type PlatformProcess, spawnPlatform } from '../support/platform-process.ts';
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A platform started while its database does not answer yet (a database server that starts after
+ * the platform, as containers do) starts again until it answers, and then serves, without anyone
+ * restarting it. The database is reached through a TCP relay on loopback that only listens after
+ * a few seconds.
+ */
+describe('a database that answers only after the platform started', () => {
+  let relay: Server | undefined;
+  const sockets = new Set<Socket>();
+  let platform: PlatformProcess | undefined;
+
+  afterAll(async () => {
+    await platform?.stop();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => (relay ? relay.close(resolve) : resolve(undefined)));
+  });
+
+  it('keeps starting until the database answers, then serves', async () => {
+    const target = new URL(inject('databaseUrl'));
+    const port = await freePort();
+    const relayedUrl = new URL(target);
+    relayedUrl.hostname = '127.0.0.1';
+    relayedUrl.port = String(port);
+
+    const starting = spawnPlatform({ DATABASE_URL: relayedUrl.toString(), SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
+    await sleep(4_000);
+    relay = createServer((client) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('error', () => {});
+      }
+      client.pipe(upstream).pipe(client);
+    }).listen(port, '127.0.0.1');
+
+    platform = await starting;
+    expect(platform.output()).toContain('the database did not answer during the start; starting again');
+    expect((await fetch(`${platform.url}/readyz`)).status).toBe(200);
+  }, 120_000);
+});
