@@ -45,6 +45,7 @@ import { encodeCursor, listOrder } from '@platform/graphql-kit';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import pg from 'pg';
 import { type LoadResult, measureInWorker } from './load.ts';
+import { positiveInteger } from './knobs.ts';
 
 const PER_PAGE = 25;
 const SMALL_ITEMS = 10_000;
@@ -61,13 +62,6 @@ const SCOPES = ['inventory:read'];
 /** The home warehouse every warehouse scenario filters on. */
 const WAREHOUSE = 'wh_bench_3';
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 interface BenchTenant {
   label: string;

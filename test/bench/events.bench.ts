@@ -36,6 +36,7 @@ import { createClient } from 'graphql-ws';
 import { Webhook } from 'standardwebhooks';
 import WebSocket from 'ws';
 import { TEST_SECRETS_KEY, spawnPlatform } from '../support/platform-process.ts';
+import { positiveInteger } from './knobs.ts';
 
 const ORDERS = positiveInteger('BENCH_ORDERS', 2000);
 const CONCURRENCY = positiveInteger('BENCH_CONCURRENCY', 20);
@@ -47,13 +48,6 @@ const SLOW_ANSWER_MS = 5_000;
 const WARMUP_ORDERS = 20;
 const DEADLINE_MS = 300_000;
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 interface Arrival {
   at: number;

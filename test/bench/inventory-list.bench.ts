@@ -11,6 +11,7 @@
  *                      node:cluster workers on one port
  *   BENCH_CONNECTIONS  concurrent connections (default 20)
  *   BENCH_DURATION     seconds measured per scenario and target (default 10), after a 2 s warm-up
+ *   BENCH_PROFILE      a folder: the platform's processes write V8 CPU profiles there (--cpu-prof)
  *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
  *                      embedded one in a temp folder (it is dropped afterwards)
  *
@@ -27,6 +28,7 @@ import { freshDatabase } from '@platform/db/testing';
 import { repositoryRoot, spawnPlatform } from '../support/platform-process.ts';
 import { type Fixture, createFixture, fetchToken } from './fixture.ts';
 import { type LoadResult, type LoadSpec, measureInWorker } from './load.ts';
+import { positiveInteger } from './knobs.ts';
 
 const ITEM_COUNT = 10_000;
 const PER_PAGE = 25;
@@ -58,13 +60,6 @@ const SCENARIOS: Scenario[] = [
   { name: 'reorder_below=true', query: `reorder_below=true&per_page=${PER_PAGE}`, matchingItems: (fixture) => fixture.belowReorderPoint },
 ];
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 /** The baseline's node:cluster workers on one port, as a process of their own. */
 async function startBaselineCluster(databaseUrl: string, tenantId: string): Promise<{ url: string; stop(): Promise<void> }> {
@@ -180,7 +175,8 @@ async function main(): Promise<number> {
     const prisma = createPrismaClient(database.url, 2);
     cleanups.push(() => prisma.$disconnect());
     const fixture = await createFixture(prisma, ITEM_COUNT);
-    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WORKERS: String(WORKERS), LOG_LEVEL: 'silent' });
+    const profile = process.env.BENCH_PROFILE;
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WORKERS: String(WORKERS), LOG_LEVEL: 'silent' }, { nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
     cleanups.push(() => platform.stop());
     const token = await fetchToken(platform.url, fixture);
     const baseline = await startBaselineCluster(database.url, fixture.tenantId);

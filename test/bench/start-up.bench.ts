@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { COMPILED_ENTRY, repositoryRoot } from '../support/platform-process.ts';
+import { positiveInteger } from './knobs.ts';
 
 const RUNS = positiveInteger('BENCH_RUNS', 5);
 const START_TIMEOUT_MS = 180_000;
@@ -37,13 +38,6 @@ const COMMANDS: Array<{ name: string; command: string; args: string[] }> = [
 ];
 const WORKER_SETTINGS: Array<string | undefined> = ['1', undefined];
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

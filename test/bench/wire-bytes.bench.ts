@@ -29,6 +29,7 @@ import { type Platform, startPlatform } from '@platform/gateway';
 import { compress } from '../../gateway/src/edge/compression.ts';
 import { type Fixture, createFixture, fetchToken, removeFixture } from './fixture.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { positiveInteger } from './knobs.ts';
 
 const ITEM_COUNT = 2_000;
 const WARMUP_SECONDS = 2;
@@ -40,13 +41,6 @@ type Coding = (typeof CODINGS)[number];
 
 const ITEM_FIELDS = 'id name quantity_on_hand reorder_point warehouse_id allow_backorder version last_synced_at created_at updated_at archived_at';
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 interface Exchange {
   status: number;

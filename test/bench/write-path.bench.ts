@@ -10,6 +10,7 @@
  * Environment knobs:
  *   BENCH_CONNECTIONS  concurrent clients (default 20)
  *   BENCH_DURATION     seconds measured per target (default 10), after a 2 s warm-up
+ *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores, as npm start)
  *   BENCH_KEYED        1: every platform request also carries a fresh Idempotency-Key (default 0)
  *   BENCH_PROFILE      a folder: the platform process writes a V8 CPU profile there (--cpu-prof)
  *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
@@ -21,30 +22,25 @@
  * server using less than a core while clients wait is waiting on something, not computing.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { freshDatabase } from '@platform/db/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import pg from 'pg';
 import { spawnPlatform } from '../support/platform-process.ts';
 import { type LoadResult, measureInWorker } from './load.ts';
+import { positiveInteger, postgresCpuSeconds, treeCpuSeconds } from './knobs.ts';
 
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
 const KEYED = process.env.BENCH_KEYED === '1';
+const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
 const WARMUP_SECONDS = 2;
+const BASELINE_POOL = 10;
 const ITEMS = ['SKU-W-1', 'SKU-W-2', 'SKU-W-3'];
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 interface Fixture {
   tenantId: string;
@@ -83,7 +79,7 @@ function orderBody(fixture: Fixture): string {
  * its lines, the `order.created` event row), with ids and a unique number made in process.
  */
 async function startBaseline(databaseUrl: string, fixture: Fixture): Promise<{ url: string; stop(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: BASELINE_POOL });
   pool.on('error', () => {});
   let counter = 0;
   const server: Server = createServer((request, response) => {
@@ -139,24 +135,26 @@ async function startBaseline(databaseUrl: string, fixture: Fixture): Promise<{ u
   };
 }
 
-/** CPU time (user + system, in seconds) a process has used so far, from /proc. */
-async function cpuSeconds(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+interface Measured {
+  result: LoadResult;
+  /** Cores the server's processes kept busy on average. */
+  cores: number;
+  /** Cores PostgreSQL kept busy on average. */
+  postgresCores: number;
 }
 
-async function run(name: string, origin: string, headers: Record<string, string>, body: string, serverPid: number, idempotencyKeys = false): Promise<{ result: LoadResult; cores: number }> {
+async function run(name: string, origin: string, headers: Record<string, string>, body: string, serverPid: number, idempotencyKeys = false): Promise<Measured> {
   const spec = { origin, path: '/v1/crm/orders', pages: 1, headers, body, idempotencyKeys, connections: CONNECTIONS };
   process.stdout.write(`  ${name}: warm-up ${WARMUP_SECONDS} s, measure ${DURATION_SECONDS} s ... `);
   await measureInWorker({ ...spec, durationSeconds: WARMUP_SECONDS });
-  const cpuBefore = await cpuSeconds(serverPid);
+  const [serverBefore, postgresBefore] = await Promise.all([treeCpuSeconds(serverPid), postgresCpuSeconds()]);
   const started = performance.now();
   const result = await measureInWorker({ ...spec, durationSeconds: DURATION_SECONDS });
-  const cores = (await cpuSeconds(serverPid)) - cpuBefore;
+  const [serverAfter, postgresAfter] = await Promise.all([treeCpuSeconds(serverPid), postgresCpuSeconds()]);
   const elapsed = (performance.now() - started) / 1000;
   process.stdout.write(`${Math.round(result.requestsPerSecond)} orders/s\n`);
   if (result.non2xx > 0 || result.errors > 0) console.warn(`WARNING: ${name}: ${result.non2xx} non-2xx, ${result.errors} errors; ${JSON.stringify(result.statusCodes)}`);
-  return { result, cores: cores / elapsed };
+  return { result, cores: (serverAfter - serverBefore) / elapsed, postgresCores: (postgresAfter - postgresBefore) / elapsed };
 }
 
 async function main(): Promise<void> {
@@ -168,7 +166,7 @@ async function main(): Promise<void> {
     cleanups.push(() => prisma.$disconnect());
     console.log('Starting the platform ...');
     const profile = process.env.BENCH_PROFILE;
-    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn' }, { nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) }, { nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
     cleanups.push(() => platform.stop());
     const fixture = await createFixture(prisma, platform.url);
     const baseline = await startBaseline(database.url, fixture);
@@ -183,10 +181,15 @@ async function main(): Promise<void> {
     const cpu = cpus();
     console.log(`\nOrder creation, one tenant, ${CONNECTIONS} concurrent clients, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up${KEYED ? ', Idempotency-Key on every platform request' : ''}`);
     console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; PostgreSQL ${process.env.DATABASE_URL ? 'external' : 'embedded'}`);
-    console.log('CPU: cores the server process kept busy on average (the baseline shares its process with the load generator)\n');
-    console.log('target                           orders/s   p50 ms   p95 ms   p99 ms   CPU');
-    for (const { name, result, cores } of measured) {
-      console.log(`${name.padEnd(32)} ${result.requestsPerSecond.toFixed(0).padStart(8)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.p99.toFixed(1).padStart(8)} ${cores.toFixed(2).padStart(5)}`);
+    console.log(`Platform: WORKERS=${WORKERS}; baseline: one process, a pool of ${BASELINE_POOL} connections`);
+    console.log('CPU: cores the server processes (the baseline shares its process with the load generator) and PostgreSQL kept busy on average,');
+    console.log('     and CPU milliseconds per order of each\n');
+    console.log('target                           orders/s   p50 ms   p95 ms   p99 ms   server  postgres   ms/order server+postgres');
+    for (const { name, result, cores, postgresCores } of measured) {
+      const perOrder = (share: number) => ((share / result.requestsPerSecond) * 1000).toFixed(2);
+      console.log(
+        `${name.padEnd(32)} ${result.requestsPerSecond.toFixed(0).padStart(8)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.p99.toFixed(1).padStart(8)} ${cores.toFixed(2).padStart(8)} ${postgresCores.toFixed(2).padStart(9)}   ${perOrder(cores)} + ${perOrder(postgresCores)}`,
+      );
     }
     const [platformResult, baselineResult] = measured.map((entry) => entry.result) as [LoadResult, LoadResult];
     console.log(`\nplatform / baseline: throughput x${(platformResult.requestsPerSecond / baselineResult.requestsPerSecond).toFixed(2)} (target >= x0.40)`);

@@ -148,10 +148,9 @@ export async function sendCompressible(outcome: Response, request: IncomingMessa
   appendVary(headers, 'Accept-Encoding');
   const bytes = await outcome.arrayBuffer();
   const body = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
-  const coding =
-    request.method === 'HEAD' || body.length < MIN_COMPRESSED_BYTES || UNCOMPRESSED_PATH_PREFIXES.some((prefix) => path.startsWith(prefix)) || carriesSecret(body)
-      ? undefined
-      : negotiateContentCoding(request.headers['accept-encoding']);
+  const negotiated = request.method === 'HEAD' || body.length < MIN_COMPRESSED_BYTES ? undefined : negotiateContentCoding(request.headers['accept-encoding']);
+  // Only a body about to be compressed is searched for secrets.
+  const coding = negotiated && !UNCOMPRESSED_PATH_PREFIXES.some((prefix) => path.startsWith(prefix)) && !carriesSecret(body) ? negotiated : undefined;
   const encoded = coding ? await compress(body, coding, 'dynamic') : undefined;
   // A body that does not get smaller (already dense, or random) goes out as it is.
   const sent = encoded && encoded.length < body.length ? encoded : undefined;

@@ -31,7 +31,7 @@ export { parseArgument, parseInput, patchChanges } from './validation.ts';
 export { STORABLE_TEXT, characterCount, emailAddress, integer, omittable, optionalEmailAddress, optionalText, requiredText, text, versionRule } from './rules.ts';
 export { type InputContract, type JsonSchema, inputContract, inputRules, mergeInputContracts, ruleJsonSchema } from './input-contract.ts';
 export { VERSION_DESCRIPTION, assertCurrentVersion, recordActionArgs } from './concurrency.ts';
-export { sortArg, parseSort, type SortOrder } from './sorting.ts';
+export { sortArg } from './sorting.ts';
 export { batchLoader } from './batching.ts';
 export type { StockPort, StockChange, StockMovementSource, OrdersPort, InvoiceableOrder, EventsPort, EventEmitter, EventSource, NewEvent, WebhookAttemptResult } from './ports.ts';
 export type { RestRoutes } from './rest-routes.ts';

@@ -93,6 +93,15 @@ export function sortRule(fields: readonly string[]) {
   return z.enum(values, { error: `must be one of ${fields.join(', ')}, optionally prefixed with "-"` }).nullish();
 }
 
+/** Each list's sort rule, built once: a list's sortable fields are a constant of its module, and building a schema costs more than using it. */
+const sortRules = new WeakMap<object, ReturnType<typeof sortRule>>();
+
+function sortRuleOf(fields: Readonly<Record<string, SortKey>>): ReturnType<typeof sortRule> {
+  let rule = sortRules.get(fields);
+  if (!rule) sortRules.set(fields, (rule = sortRule(Object.keys(fields))));
+  return rule;
+}
+
 /**
  * The order of a `sort` value: the field (of `fields`, with the kind of its values) then the
  * tie-breaker (`id` unless said otherwise), both in the same direction. An unknown field is a
@@ -100,7 +109,7 @@ export function sortRule(fields: readonly string[]) {
  */
 export function listOrder<Field extends string>(value: string | null | undefined, fields: Readonly<Record<Field, SortKey>>, defaultSort: string, tieBreaker: OrderKey = ID_KEY): ListOrder {
   const names = Object.keys(fields) as Field[];
-  const sort = parseArgument('sort', sortRule(names), value) ?? defaultSort;
+  const sort = parseArgument('sort', sortRuleOf(fields), value) ?? defaultSort;
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as Field;
   const declared: SortKey | undefined = fields[field];

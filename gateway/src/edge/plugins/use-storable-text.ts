@@ -60,12 +60,18 @@ function collectInputProblems(variables: unknown, errors: FieldError[]): number 
   return values;
 }
 
+/** Per parsed document: the envelop parser cache hands every request of a document the same DocumentNode. */
+const nulLiteralsOf = new WeakMap<DocumentNode, string[]>();
+
 function nulLiterals(document: DocumentNode): string[] {
+  const known = nulLiteralsOf.get(document);
+  if (known) return known;
   const fields: string[] = [];
   visit(document, {
     [Kind.ARGUMENT]: (node) => {
       visit(node.value, { [Kind.STRING]: (literal) => void (literal.value.includes('\u0000') && fields.push(node.name.value)) });
     },
   });
+  nulLiteralsOf.set(document, fields);
   return fields;
 }
