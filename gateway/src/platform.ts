@@ -58,7 +58,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
   };
   try {
     await migrateDatabase(database.url, (message) => logger.debug({ component: 'migrate' }, message));
-    const prisma = createPrismaClient(database.url, { onQuery: hooks.onDatabaseQuery, timeouts: databaseTimeouts(config) });
+    const prisma = createPrismaClient(database.url, { onQuery: hooks.onDatabaseQuery, timeouts: databaseTimeouts(config), preparedStatements: config.databasePreparedStatements });
     cleanups.push(() => prisma.$disconnect());
     // Closed after the server (cleanups run in reverse): every queued record is written first.
     const auditRecorder = new AuditRecorder(prisma, { logger: logger.child({ component: 'audit' }) });

@@ -15,6 +15,7 @@
  *                      clients go); the creations then keep their schedule whatever the answers
  *   BENCH_SLOW_RECEIVER 1: a second endpoint receives every order.created too, from a receiver
  *                      answering after 5 s (the latencies printed are the prompt receiver's)
+ *   BENCH_WARMUP_ORDERS orders created the same way before the measurement, not measured (default 200)
  *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores)
  *   BENCH_SUBSCRIBER   0: no GraphQL subscriber, webhooks only (default 1)
  *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
@@ -45,7 +46,7 @@ const RATE = process.env.BENCH_RATE ? positiveInteger('BENCH_RATE', 1) : undefin
 const SLOW_RECEIVER = process.env.BENCH_SLOW_RECEIVER === '1';
 const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
 const SLOW_ANSWER_MS = 5_000;
-const WARMUP_ORDERS = 20;
+const WARMUP_ORDERS = positiveInteger('BENCH_WARMUP_ORDERS', 200);
 const DEADLINE_MS = 300_000;
 
 
@@ -188,39 +189,46 @@ async function main(): Promise<void> {
       await post('/v1/crm/orders', { kind: index % 4 === 0 ? 'purchase' : 'sales', customer_id: customer.id, lines: [{ item_id: 'BENCH-1', quantity: 1 + (index % 7), unit_price: 1999 }] });
     };
 
-    // Warm-up: both consumers receive events before the measurement starts.
-    for (let index = 0; index < WARMUP_ORDERS; index++) await createOrder(index);
-    const warmupDeadline = Date.now() + 30_000;
+    /** Creates orders first..first+count-1 as the measurement does: paced at RATE, or CONCURRENCY at a time. */
+    const createOrders = async (first: number, count: number): Promise<void> => {
+      const begun = Date.now();
+      if (RATE) {
+        // Paced: creation i starts at its time, whatever the earlier ones are doing (a sustained load).
+        const inFlight: Array<Promise<void>> = [];
+        for (let index = 0; index < count; index++) {
+          const wait = begun + (index * 1000) / RATE - Date.now();
+          if (wait > 0) await sleep(wait);
+          inFlight.push(createOrder(first + index));
+        }
+        await Promise.all(inFlight);
+      } else {
+        let next = first;
+        await Promise.all(
+          Array.from({ length: CONCURRENCY }, async () => {
+            while (next < first + count) await createOrder(next++);
+          }),
+        );
+      }
+    };
+
+    // Warm-up under the measurement's own load (the JIT, the pools and the job workers reach their
+    // steady state), then until both consumers received every warm-up event: its backlog drains
+    // before the measurement starts.
+    await createOrders(0, WARMUP_ORDERS);
+    const warmupDeadline = Date.now() + 60_000;
     while ((webhooks.first.size < WARMUP_ORDERS || (subscriberError === undefined && live.first.size < WARMUP_ORDERS)) && Date.now() < warmupDeadline) await sleep(50);
     const subscriberWorks = subscriberError === undefined && live.first.size >= WARMUP_ORDERS;
     if (webhooks.first.size < WARMUP_ORDERS) throw new Error(`warm-up: only ${webhooks.first.size} of ${WARMUP_ORDERS} webhooks arrived`);
     const warmupIds = new Set([...webhooks.first.keys(), ...live.first.keys()]);
 
     console.log(
-      `Events bench: ${ORDERS} orders, ${RATE ? `paced at ${RATE}/s` : `${CONCURRENCY} creation requests in flight`}, platform WORKERS=${WORKERS}, endpoint registered through ${endpointVia}` +
+      `Events bench: ${ORDERS} orders after ${WARMUP_ORDERS} to warm up, ${RATE ? `paced at ${RATE}/s` : `${CONCURRENCY} creation requests in flight`}, platform WORKERS=${WORKERS}, endpoint registered through ${endpointVia}` +
         (SLOW_RECEIVER ? `, and a second endpoint whose receiver answers after ${SLOW_ANSWER_MS / 1000} s` : ''),
     );
     if (!subscriberWorks) console.log(`The GraphQL subscriber received ${live.first.size} of ${WARMUP_ORDERS} warm-up events (${JSON.stringify(subscriberError) ?? 'no error'}); measuring webhooks only.`);
 
     const started = Date.now();
-    let next = WARMUP_ORDERS;
-    const last = WARMUP_ORDERS + ORDERS;
-    if (RATE) {
-      // Paced: creation i starts at its time, whatever the earlier ones are doing (a sustained load).
-      const inFlight: Array<Promise<void>> = [];
-      for (let index = 0; index < ORDERS; index++) {
-        const wait = started + (index * 1000) / RATE - Date.now();
-        if (wait > 0) await sleep(wait);
-        inFlight.push(createOrder(WARMUP_ORDERS + index));
-      }
-      await Promise.all(inFlight);
-    } else {
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < last) await createOrder(next++);
-        }),
-      );
-    }
+    await createOrders(WARMUP_ORDERS, ORDERS);
     const created = Date.now();
     const expected = WARMUP_ORDERS + ORDERS;
     const deadline = Date.now() + DEADLINE_MS;

@@ -1,5 +1,6 @@
-/** What the benches share: their environment knobs and the CPU their servers use. */
+/** What the benches share: their environment knobs and the CPU their servers and databases use. */
 import { readFile, readdir } from 'node:fs/promises';
+import pg from 'pg';
 
 /** An environment knob that must be a positive integer, or its fallback when unset. */
 export function positiveInteger(name: string, fallback: number): number {
@@ -49,7 +50,31 @@ export async function treeCpuSeconds(root: number): Promise<number> {
   return total;
 }
 
-/** CPU seconds used so far by every running PostgreSQL process of the machine. */
-export async function postgresCpuSeconds(): Promise<number> {
-  return (await processStats()).filter((stat) => stat.command === 'postgres').reduce((sum, stat) => sum + stat.cpuSeconds, 0);
+/** CPU seconds used so far by each PostgreSQL backend connected to a database, by process id. */
+async function backendCpuSeconds(databaseUrl: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    const backends = new Set(rows.map((row) => row.pid));
+    return new Map((await processStats()).filter((stat) => backends.has(stat.pid)).map((stat) => [stat.pid, stat.cpuSeconds]));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Starts counting the CPU of the PostgreSQL backends connected to a database (every client's
+ * connections to it; the server's shared background processes are not counted), read from /proc:
+ * the server must run on this machine. The returned function gives the CPU seconds they used
+ * since: a backend that started meanwhile counts from its start, one that ended meanwhile takes
+ * its time with it (pools keep their connections open while they work).
+ */
+export async function countDatabaseCpu(databaseUrl: string): Promise<() => Promise<number>> {
+  const before = await backendCpuSeconds(databaseUrl);
+  return async () => {
+    let used = 0;
+    for (const [pid, seconds] of await backendCpuSeconds(databaseUrl)) used += seconds - (before.get(pid) ?? 0);
+    return used;
+  };
 }

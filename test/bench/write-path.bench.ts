@@ -31,7 +31,7 @@ import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity
 import pg from 'pg';
 import { spawnPlatform } from '../support/platform-process.ts';
 import { type LoadResult, measureInWorker } from './load.ts';
-import { positiveInteger, postgresCpuSeconds, treeCpuSeconds } from './knobs.ts';
+import { countDatabaseCpu, positiveInteger, treeCpuSeconds } from './knobs.ts';
 
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
@@ -139,22 +139,22 @@ interface Measured {
   result: LoadResult;
   /** Cores the server's processes kept busy on average. */
   cores: number;
-  /** Cores PostgreSQL kept busy on average. */
+  /** Cores the PostgreSQL backends serving the bench database kept busy on average. */
   postgresCores: number;
 }
 
-async function run(name: string, origin: string, headers: Record<string, string>, body: string, serverPid: number, idempotencyKeys = false): Promise<Measured> {
+async function run(name: string, origin: string, headers: Record<string, string>, body: string, serverPid: number, databaseUrl: string, idempotencyKeys = false): Promise<Measured> {
   const spec = { origin, path: '/v1/crm/orders', pages: 1, headers, body, idempotencyKeys, connections: CONNECTIONS };
   process.stdout.write(`  ${name}: warm-up ${WARMUP_SECONDS} s, measure ${DURATION_SECONDS} s ... `);
   await measureInWorker({ ...spec, durationSeconds: WARMUP_SECONDS });
-  const [serverBefore, postgresBefore] = await Promise.all([treeCpuSeconds(serverPid), postgresCpuSeconds()]);
+  const [serverBefore, databaseCpu] = await Promise.all([treeCpuSeconds(serverPid), countDatabaseCpu(databaseUrl)]);
   const started = performance.now();
   const result = await measureInWorker({ ...spec, durationSeconds: DURATION_SECONDS });
-  const [serverAfter, postgresAfter] = await Promise.all([treeCpuSeconds(serverPid), postgresCpuSeconds()]);
+  const [serverAfter, postgresUsed] = await Promise.all([treeCpuSeconds(serverPid), databaseCpu()]);
   const elapsed = (performance.now() - started) / 1000;
   process.stdout.write(`${Math.round(result.requestsPerSecond)} orders/s\n`);
   if (result.non2xx > 0 || result.errors > 0) console.warn(`WARNING: ${name}: ${result.non2xx} non-2xx, ${result.errors} errors; ${JSON.stringify(result.statusCodes)}`);
-  return { result, cores: (serverAfter - serverBefore) / elapsed, postgresCores: (postgresAfter - postgresBefore) / elapsed };
+  return { result, cores: (serverAfter - serverBefore) / elapsed, postgresCores: postgresUsed / elapsed };
 }
 
 async function main(): Promise<void> {
@@ -175,14 +175,14 @@ async function main(): Promise<void> {
     const headers = { authorization: `Bearer ${fixture.token}`, 'x-service-tenant': fixture.tenantId };
     console.log('Measuring:');
     const measured = [
-      { name: 'platform POST /v1/crm/orders', ...(await run('platform', platform.url, headers, body, platform.child.pid as number, KEYED)) },
-      { name: 'baseline (one pg transaction)', ...(await run('baseline', baseline.url, {}, body, process.pid)) },
+      { name: 'platform POST /v1/crm/orders', ...(await run('platform', platform.url, headers, body, platform.child.pid as number, database.url, KEYED)) },
+      { name: 'baseline (one pg transaction)', ...(await run('baseline', baseline.url, {}, body, process.pid, database.url)) },
     ];
     const cpu = cpus();
     console.log(`\nOrder creation, one tenant, ${CONNECTIONS} concurrent clients, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up${KEYED ? ', Idempotency-Key on every platform request' : ''}`);
     console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; PostgreSQL ${process.env.DATABASE_URL ? 'external' : 'embedded'}`);
     console.log(`Platform: WORKERS=${WORKERS}; baseline: one process, a pool of ${BASELINE_POOL} connections`);
-    console.log('CPU: cores the server processes (the baseline shares its process with the load generator) and PostgreSQL kept busy on average,');
+    console.log('CPU: cores the server processes (the baseline shares its process with the load generator) and the PostgreSQL backends of the bench database kept busy on average,');
     console.log('     and CPU milliseconds per order of each\n');
     console.log('target                           orders/s   p50 ms   p95 ms   p99 ms   server  postgres   ms/order server+postgres');
     for (const { name, result, cores, postgresCores } of measured) {

@@ -13,6 +13,7 @@ const environmentSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).optional(),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -54,6 +55,8 @@ export interface PlatformConfig {
   databaseConnectTimeoutMs: number | undefined;
   /** Longest run (ms) of one database statement; @platform/db's default when absent. */
   databaseStatementTimeoutMs: number | undefined;
+  /** Named statements, parsed and planned once per connection; off behind a pooler that cannot carry them. */
+  databasePreparedStatements: boolean;
   /** Redis shared by several instances (rate-limit counters); in-process counters when absent. */
   redisUrl: string | undefined;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
@@ -109,6 +112,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     databaseUrl: env.DATABASE_URL,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     databaseStatementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS,
     redisUrl: env.REDIS_URL,
     logLevel: env.LOG_LEVEL,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import { type Prisma, PrismaClient } from './generated/prisma/client.ts';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, createBoundedPool } from './pool.ts';
+import { preparedStatementNames } from './prepared-statements.ts';
 
 export interface PrismaClientOptions {
   poolSize?: number;
@@ -8,6 +9,12 @@ export interface PrismaClientOptions {
   onQuery?: (sql: string) => void;
   /** Default: DEFAULT_DATABASE_TIMEOUTS. */
   timeouts?: DatabaseTimeouts;
+  /**
+   * Named (prepared) statements, each parsed and planned once per connection (default true). Off
+   * for a connection pooler that cannot carry them across its server connections (PgBouncer in
+   * transaction mode before 1.21, or without `max_prepared_statements`).
+   */
+  preparedStatements?: boolean;
 }
 
 /**
@@ -16,8 +23,11 @@ export interface PrismaClientOptions {
  * recovers by itself when the database comes back.
  */
 export function createPrismaClient(databaseUrl: string, options: number | PrismaClientOptions = {}): PrismaClient {
-  const { poolSize = 10, onQuery, timeouts = DEFAULT_DATABASE_TIMEOUTS } = typeof options === 'number' ? { poolSize: options } : options;
-  const adapter = new PrismaPg(createBoundedPool(databaseUrl, timeouts, { max: poolSize }), { disposeExternalPool: true });
+  const { poolSize = 10, onQuery, timeouts = DEFAULT_DATABASE_TIMEOUTS, preparedStatements = true } = typeof options === 'number' ? { poolSize: options } : options;
+  const adapter = new PrismaPg(createBoundedPool(databaseUrl, timeouts, { max: poolSize }), {
+    disposeExternalPool: true,
+    ...(preparedStatements && { statementNameGenerator: preparedStatementNames() }),
+  });
   // Starting an interactive transaction waits for a pooled connection no longer than any other query does.
   const transactionOptions = { maxWait: timeouts.connectMs };
   if (!onQuery) return new PrismaClient({ adapter, transactionOptions });
