@@ -5,7 +5,7 @@ import { databaseFault } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
 import { BoundedMap } from '../bounded-map.ts';
 import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
-import { type DocumentNode, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, execute, parse, validate } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema, execute, parse, validate } from 'graphql';
 
 const MAX_CACHED_DOCUMENTS = 1000;
 
@@ -38,6 +38,29 @@ export class InProcessSubgraph implements GraphQLDataSource<Record<string, unkno
     }
     const result = await execute({ schema: this.schema, document, variableValues: request.variables, operationName: request.operationName, contextValue: context });
     return { data: result.data ?? null, errors: result.errors?.map((error) => this.mask(error, context)) };
+  }
+
+  /** Whether a client's document is valid for this subgraph alone (asked once per document). */
+  accepts(document: DocumentNode): boolean {
+    return validate(this.schema, document).length === 0;
+  }
+
+  /**
+   * Runs a client's operation whose every field this subgraph resolves (the query plan is one
+   * fetch from it), without the gateway: the same execution and the same error boundary as a
+   * fetch of the gateway, and the errors as the gateway would hand them on (each masked, rebuilt
+   * from its JSON form with its path), so nothing tells the two paths apart.
+   */
+  async executeAlone(args: Pick<ExecutionArgs, 'document' | 'variableValues' | 'operationName' | 'contextValue'>): Promise<ExecutionResult> {
+    const context = args.contextValue as Record<string, unknown>;
+    // Only these: the caller's arguments name the supergraph's schema and resolvers.
+    const result = await execute({ schema: this.schema, document: args.document, variableValues: args.variableValues, operationName: args.operationName, contextValue: context });
+    if (!result.errors) return { data: result.data ?? null };
+    const errors = result.errors.map((error) => {
+      const formatted = this.mask(error, context);
+      return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
+    });
+    return { data: result.data ?? null, errors };
   }
 
   private mask(error: GraphQLError, context: Record<string, unknown>): GraphQLFormattedError {

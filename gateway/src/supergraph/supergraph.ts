@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { composeServices } from '@apollo/composition';
+import { Supergraph as ComposedSupergraph, operationFromDocument } from '@apollo/federation-internals';
 import { ApolloGateway } from '@apollo/gateway';
+import { type QueryPlan, QueryPlanner } from '@apollo/query-planner';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { printSubgraphSchema } from '@apollo/subgraph';
 import type { Logger } from '@platform/config';
 import { type InputContract, type ScopeRequirement, inputContract, installPlatformScalars, mergeInputContracts, rootFieldScopes } from '@platform/graphql-kit';
-import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, getOperationAST, parse, print } from 'graphql';
+import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, Kind, type OperationDefinitionNode, getOperationAST, parse, print, visit } from 'graphql';
 import { InProcessSubgraph } from './in-process-subgraph.ts';
 import type { SubgraphModule } from './subgraphs.ts';
 import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
@@ -37,24 +39,28 @@ export async function createSupergraph(modules: SubgraphModule[], logger: Logger
   // is set; the platform opens no connection an operator did not configure.
   process.env.APOLLO_TELEMETRY_DISABLED = 'true';
   const gatewayLogger = logger.child({ component: 'gateway' });
+  const subgraphs = new Map([...schemas].map(([name, subgraphSchema]) => [name, new InProcessSubgraph(name, subgraphSchema, logger, reportUnexpected)]));
   const gateway = new ApolloGateway({
     supergraphSdl: composition.supergraphSdl,
     logger: { debug: (message) => gatewayLogger.debug(message), info: (message) => gatewayLogger.info(message), warn: (message) => gatewayLogger.warn(message), error: (message) => gatewayLogger.error(message) },
-    buildService: ({ name }) => new InProcessSubgraph(name, schemas.get(name) as GraphQLSchema, logger, reportUnexpected),
+    buildService: ({ name }) => subgraphs.get(name) as InProcessSubgraph,
   });
   const { schema, executor } = await gateway.load();
   // The composed schema's custom scalars accept anything; give them the subgraphs' parsing, so the
   // REST facade's body checks and variable coercion apply the same rules at the edge.
   installPlatformScalars(schema);
 
+  const soleSubgraphOf = soleSubgraphFinder(composition.supergraphSdl, subgraphs);
+
   // Printing and hashing a document costs more than planning a cached one: do it once per document
   // (Yoga and SOFA hand over the same DocumentNode for the same operation).
-  const sources = new WeakMap<DocumentNode, { source: string; hash: string; operation: OperationDefinitionNode | null }>();
+  const sources = new WeakMap<DocumentNode, { source: string; hash: string; operation: OperationDefinitionNode | null; alone: InProcessSubgraph | undefined }>();
   const describe = (document: DocumentNode, operationName: string | null | undefined) => {
     let entry = sources.get(document);
     if (!entry) {
       const source = print(document);
-      entry = { source, hash: createHash('sha256').update(source).digest('hex'), operation: getOperationAST(document, operationName) ?? null };
+      const operation = getOperationAST(document, operationName) ?? null;
+      entry = { source, hash: createHash('sha256').update(source).digest('hex'), operation, alone: operation ? soleSubgraphOf(document, operation) : undefined };
       sources.set(document, entry);
     }
     return entry;
@@ -66,8 +72,9 @@ export async function createSupergraph(modules: SubgraphModule[], logger: Logger
     scopes: new Map([...schemas.values()].flatMap((subgraphSchema) => rootFieldScopes(subgraphSchema)).map((requirement) => [requirement.coordinate, requirement.anyOf])),
     inputContract: mergeInputContracts([...schemas.values()].map(inputContract)),
     async execute(args) {
-      const { source, hash, operation } = describe(args.document, args.operationName);
+      const { source, hash, operation, alone } = describe(args.document, args.operationName);
       if (!operation) throw new Error('no operation to execute');
+      if (alone) return alone.executeAlone(args);
       const requestContext = {
         request: { query: source, variables: (args.variableValues ?? {}) as Record<string, unknown>, operationName: args.operationName ?? undefined },
         document: args.document,
@@ -88,4 +95,44 @@ export async function createSupergraph(modules: SubgraphModule[], logger: Logger
     },
     stop: () => gateway.stop(),
   };
+}
+
+/**
+ * Finds the operations one subgraph answers entirely: their query plan is a single fetch from it.
+ * Those run on that subgraph directly (`executeAlone`): the gateway would plan them, print and
+ * send the subgraph's part, then walk the subgraph's answer again to build its own, which is most
+ * of its cost for the platform's usual requests (a REST route is one root field). Everything else
+ * (several subgraphs, entities, introspection, documents holding several operations or invalid for
+ * the subgraph alone) goes through the gateway. Planned with the gateway's own planner over the
+ * same supergraph, once per document.
+ */
+export function soleSubgraphFinder(supergraphSdl: string, subgraphs: ReadonlyMap<string, InProcessSubgraph>): (document: DocumentNode, operation: OperationDefinitionNode) => InProcessSubgraph | undefined {
+  const supergraph = ComposedSupergraph.build(supergraphSdl);
+  const apiSchema = supergraph.apiSchema();
+  const planner = new QueryPlanner(supergraph);
+  return (document, operation) => {
+    // The subgraph's own introspection would describe the subgraph (its entities, its _service), not the API.
+    if (operation.operation === 'subscription' || document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION).length !== 1 || asksIntrospection(document)) return undefined;
+    let plan: QueryPlan;
+    try {
+      plan = planner.buildQueryPlan(operationFromDocument(apiSchema, document, { operationName: operation.name?.value }));
+    } catch {
+      // The gateway reports what the planner refuses, as it always did.
+      return undefined;
+    }
+    const node = plan.node;
+    if (node?.kind !== 'Fetch' || node.requires) return undefined;
+    const subgraph = subgraphs.get(node.serviceName);
+    return subgraph?.accepts(document) ? subgraph : undefined;
+  };
+}
+
+function asksIntrospection(document: DocumentNode): boolean {
+  let asks = false;
+  visit(document, {
+    [Kind.FIELD]: (field) => {
+      if (field.name.value === '__schema' || field.name.value === '__type') asks = true;
+    },
+  });
+  return asks;
 }
