@@ -1,5 +1,4 @@
 import { type Server, type Socket, connect, createServer } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type PlatformProcess, spawnPlatform } from '../support/platform-process.ts';
 
@@ -16,8 +15,8 @@ function freePort(): Promise<number> {
 /**
  * A platform started while its database does not answer yet (a database server that starts after
  * the platform, as containers do) starts again until it answers, and then serves, without anyone
- * restarting it. The database is reached through a TCP relay on loopback that only listens after
- * a few seconds.
+ * restarting it. The database is reached through a TCP relay on loopback that listens only once
+ * the platform said its start met no database.
  */
 describe('a database that answers only after the platform started', () => {
   let relay: Server | undefined;
@@ -37,8 +36,13 @@ describe('a database that answers only after the platform started', () => {
     relayedUrl.hostname = '127.0.0.1';
     relayedUrl.port = String(port);
 
-    const starting = spawnPlatform({ DATABASE_URL: relayedUrl.toString(), SEED_DEMO: 'false', LOG_LEVEL: 'warn' });
-    await sleep(4_000);
+    // The relay opens once the platform reported a start that met no database (however long a
+    // cold start takes to get there), so the test cannot pass without one.
+    const RETRY_MESSAGE = 'the database did not answer during the start; starting again';
+    let metNoDatabase: () => void = () => {};
+    const retried = new Promise<void>((resolve) => (metNoDatabase = resolve));
+    const starting = spawnPlatform({ DATABASE_URL: relayedUrl.toString(), SEED_DEMO: 'false', LOG_LEVEL: 'warn' }, { onOutput: (output) => output.includes(RETRY_MESSAGE) && metNoDatabase() });
+    await Promise.race([retried, starting.then(() => Promise.reject(new Error('the platform started without its database')))]);
     relay = createServer((client) => {
       const upstream = connect(Number(target.port), target.hostname);
       for (const socket of [client, upstream]) {
@@ -49,7 +53,6 @@ describe('a database that answers only after the platform started', () => {
     }).listen(port, '127.0.0.1');
 
     platform = await starting;
-    expect(platform.output()).toContain('the database did not answer during the start; starting again');
     expect((await fetch(`${platform.url}/readyz`)).status).toBe(200);
   }, 120_000);
 });

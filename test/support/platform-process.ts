@@ -24,7 +24,7 @@ export interface PlatformProcess {
 /** The secrets key of test platforms (32 bytes, base64), so tests can seal and open webhook secrets too. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
-export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptions?: string[]; compiled?: boolean } = {}): Promise<PlatformProcess> {
+export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptions?: string[]; compiled?: boolean; onOutput?: (output: string) => void } = {}): Promise<PlatformProcess> {
   // One process unless a test asks for workers (npm start's default is one per core).
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', WORKERS: '1', ...env }).filter(([, value]) => value !== undefined));
   // From the sources through tsx (the default), or the build `npm start` runs (gateway/dist, see
@@ -36,8 +36,12 @@ export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptio
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const append = (chunk: Buffer) => {
+    output += chunk;
+    options.onOutput?.(output);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
