@@ -56,6 +56,10 @@ export class InProcessSubgraph implements GraphQLDataSource<Record<string, unkno
     // Only these: the caller's arguments name the supergraph's schema and resolvers.
     const result = await execute({ schema: this.schema, document: args.document, variableValues: args.variableValues, operationName: args.operationName, contextValue: context });
     if (!result.errors) return { data: result.data ?? null };
+    // No `data` at all: the request itself was refused before execution (variables that do not
+    // coerce, a missing one), as the gateway refuses it; such errors go on as they are, for the
+    // edge to give them the client's code.
+    if (!('data' in result)) return { errors: result.errors };
     const errors = result.errors.map((error) => {
       const formatted = this.mask(error, context);
       return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
