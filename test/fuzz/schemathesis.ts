@@ -11,10 +11,10 @@ import { errorCatalogue } from '@platform/errors';
  * fuzz suite: the REST facade from its published OpenAPI document, the GraphQL endpoint from
  * introspection. The bounded runs are in `schemathesis.test.ts`, long ones in `npm run fuzz`.
  *
- * REST: every check (`--checks all`): no 5xx, responses and their headers as documented,
- * schema-valid requests accepted (or refused only for the platform's state, see
- * schemathesis/schemathesis.toml), schema-invalid ones refused, 405 with `Allow` for undeclared
- * methods, and more.
+ * REST: every check, as schemathesis/schemathesis.toml sets them (not `--checks all`, which would
+ * override that file's per-phase settings): no 5xx, responses and their headers as documented,
+ * schema-valid requests accepted (or refused only for the platform's state), schema-invalid ones
+ * refused, 405 with `Allow` for undeclared methods, and more.
  *
  * GraphQL: every check but two that assume a GraphQL schema states everything a server checks.
  * GraphQL's types cannot state ranges, patterns or references, so a type-valid request may be
@@ -85,9 +85,7 @@ export async function runSchemathesis(target: SchemathesisTarget, options: Schem
     '-H',
     `X-Service-Tenant: ${options.account.tenantId}`,
     ...(target === 'graphql' ? ['-H', `Authorization: ${options.authorization}`] : []),
-    '--checks',
-    'all',
-    ...(target === 'graphql' ? ['--exclude-checks', 'not_a_server_error,positive_data_acceptance', '--generation-allow-x00', 'false'] : []),
+    ...(target === 'graphql' ? ['--checks', 'all', '--exclude-checks', 'not_a_server_error,positive_data_acceptance', '--generation-allow-x00', 'false'] : []),
     '--seed',
     String(options.seed),
     // No example database: the same seed sends the same cases on every machine.
