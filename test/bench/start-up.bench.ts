@@ -19,11 +19,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '@platform/rate-limit/testing';
 import { COMPILED_ENTRY, repositoryRoot } from '../support/platform-process.ts';
 import { positiveInteger } from './knobs.ts';
 
@@ -39,14 +39,6 @@ const COMMANDS: Array<{ name: string; command: string; args: string[] }> = [
 const WORKER_SETTINGS: Array<string | undefined> = ['1', undefined];
 
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function status(url: string, headers: Record<string, string> = {}): Promise<number | undefined> {
   try {

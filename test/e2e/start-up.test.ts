@@ -1,17 +1,8 @@
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '@platform/rate-limit/testing';
 import { describe, expect, inject, it } from 'vitest';
 import { spawnPlatform } from '../support/platform-process.ts';
 
-/** A port free right now, for a platform whose address must be known before it prints it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 type Outcome = number | 'refused' | 'hung';
 

@@ -1,16 +1,8 @@
 import { type Server, type Socket, connect, createServer } from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '@platform/rate-limit/testing';
 import { type PlatformProcess, spawnPlatform } from '../support/platform-process.ts';
 
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A platform started while its database does not answer yet (a database server that starts after
