@@ -1,5 +1,6 @@
 import { type IncomingMessage, type Server, createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createConnection } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger } from '@platform/config';
 import type { ErrorCode } from '@platform/errors';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -102,6 +103,30 @@ describe('HTTP listener', () => {
     expect(await accepted.json()).toMatchObject({ bytes: LIMITS.bodyBytes });
     const form = await fetch(`${url}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `scope=${'a'.repeat(LIMITS.formBodyBytes)}` });
     expect(form.status).toBe(413);
+  });
+
+  it('keeps reading (and dropping) a refused form body while the client still sends it, so the 413 is read instead of a reset', async () => {
+    const { listener, url } = await start();
+    listener.serve(echo);
+    // Sixty-four times the form limit, written in pieces over a few hundred milliseconds: a server
+    // that cut the connection soon after its 413 would fail the client's later writes (EPIPE or
+    // ECONNRESET), and the client would never read the answer.
+    const bodyBytes = 64 * LIMITS.formBodyBytes;
+    const socket = createConnection({ host: '127.0.0.1', port: Number(new URL(url).port) });
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise<Error | undefined>((resolve) => {
+      socket.once('error', resolve);
+      socket.once('close', () => resolve(undefined));
+    });
+    socket.write(`POST /v1/oauth/token HTTP/1.1\r\nhost: x\r\ncontent-type: application/x-www-form-urlencoded\r\ncontent-length: ${bodyBytes}\r\n\r\n`);
+    for (let sent = 0; sent < bodyBytes; sent += 4 * LIMITS.formBodyBytes) {
+      await new Promise<void>((resolve, reject) => socket.write(Buffer.alloc(4 * LIMITS.formBodyBytes, 'a'), (error) => (error ? reject(error) : resolve())));
+      await sleep(20);
+    }
+    socket.end();
+    expect(await closed).toBeUndefined();
+    expect(Buffer.concat(received).toString('latin1')).toMatch(/^HTTP\/1\.1 413 [\s\S]*"code":"payload_too_large"/);
   });
 
   it('refuses a streamed body once it passes the limit, without reading the rest into memory', async () => {

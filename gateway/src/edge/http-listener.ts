@@ -130,7 +130,7 @@ export function createHttpListener(options: {
       if (body instanceof ApiError) {
         // The connection stays open while the rest is dropped: closing it now would reset a client still sending.
         refuse(body);
-        discardRest(request, DISCARD_BYTES_FACTOR * bodyLimitOf(request, limits));
+        discardRest(request, DISCARD_BYTES_FACTOR * limits.bodyBytes);
         return;
       }
       // Yoga's request adapter takes a body already read from `body` instead of the stream.
@@ -219,11 +219,13 @@ export function createHttpListener(options: {
 }
 
 /**
- * After a 413, up to this many times the limit is still read and dropped (for at most DISCARD_MS),
- * so that an ordinary client still sending reads the answer instead of a reset; past that the
- * socket is cut. Nothing of it is kept.
+ * After a 413, up to this many times the body limit is still read and dropped (for at most
+ * DISCARD_MS), so that an ordinary client still sending reads the answer instead of a reset; past
+ * that the socket is cut. Nothing of it is kept. The budget is the general limit's even for a form
+ * body refused at its smaller one: a reset while the client still writes can overtake the 413 it
+ * has not read yet (as nginx's lingering close, bounded by time, avoids).
  */
-const DISCARD_BYTES_FACTOR = 8;
+const DISCARD_BYTES_FACTOR = 32;
 const DISCARD_MS = 5_000;
 
 function discardRest(incoming: Readable, maxBytes: number): void {
