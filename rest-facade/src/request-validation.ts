@@ -1,5 +1,5 @@
 import { ApiError, type FieldError } from '@platform/errors';
-import { type GraphQLInputType, type GraphQLScalarType, coerceInputValue, getNamedType, isEnumType, isListType, isNonNullType, isScalarType } from 'graphql';
+import { type GraphQLError, type GraphQLInputType, type GraphQLScalarType, coerceInputValue, getNamedType, isEnumType, isListType, isNonNullType, isScalarType } from 'graphql';
 import type { Route } from './route-table.ts';
 
 const INTEGER = /^-?[0-9]{1,10}$/;
@@ -76,7 +76,7 @@ export function validateBody(type: GraphQLInputType, body: unknown): void {
     const missing = /^Field "(\w+)" of required type .* was not provided\.$/.exec(error.message);
     const unknown = /^Field "(\w+)" is not defined by type/.exec(error.message);
     const field = [...path, ...(missing ? [missing[1]] : unknown ? [unknown[1]] : [])].join('.');
-    errors.push({ field, message: missing ? 'required' : unknown ? 'unknown field' : error.message.replace(/^Expected value of type .*?, found .*?; /, '') });
+    errors.push({ field, message: missing ? 'required' : unknown ? 'unknown field' : refusalMessage(error) });
   });
   errors.push(...nonFiniteNumbers(body, errors));
   if (errors.length > 0) {
@@ -101,7 +101,7 @@ export function validateArgumentsBody(route: Route, body: unknown): void {
       continue;
     }
     coerceInputValue(value, arg.type, (path, _invalid, error) => {
-      errors.push({ field: [name, ...path].join('.'), message: error.message.replace(/^Expected value of type .*?, found .*?; /, '') });
+      errors.push({ field: [name, ...path].join('.'), message: refusalMessage(error) });
     });
   }
   errors.push(...nonFiniteNumbers(body, errors));
@@ -125,4 +125,9 @@ function nonFiniteNumbers(body: object, reported: FieldError[]): FieldError[] {
     if (typeof value === 'object' && value !== null) for (const [key, item] of Object.entries(value)) pending.push([item, [...path, key]]);
   }
   return errors;
+}
+
+/** A scalar's own words for a refused value (graphql-js prefixes them with `Expected type "T".`), or graphql-js's message. */
+function refusalMessage(error: GraphQLError): string {
+  return error.originalError?.message ?? error.message;
 }

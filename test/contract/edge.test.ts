@@ -75,6 +75,12 @@ describe('the edge', () => {
     ['an operation name the document lacks', '{"query":"{ __typename }","operationName":"Other"}', 'application/json', 'query_invalid'],
     ['a variable that does not coerce', '{"query":"query($v: Int) { inventory_items(page: $v) { meta { total } } }","variables":{"v":{"u":1}}}', 'application/json', 'query_invalid'],
     ['a missing required variable', '{"query":"query($v: Int!) { inventory_items(page: $v) { meta { total } } }","variables":{}}', 'application/json', 'query_invalid'],
+    [
+      'variables with more errors than graphql-js reports (it stops at fifty)',
+      JSON.stringify({ query: 'mutation($i: CreateWarehouseInput!) { create_warehouse(input: $i) { id } }', variables: { i: Object.fromEntries(Array.from({ length: 60 }, (_, n) => [`k${n}`, n])) } }),
+      'application/json',
+      'query_invalid',
+    ],
     ['a DateTime variable that is not one', '{"query":"query($v: DateTime) { stock_movements(created_after: $v) { meta { total } } }","variables":{"v":"yesterday"}}', 'application/json', 'invalid_parameter'],
     ['a number JSON cannot carry back', '{"query":"query($v: Int) { inventory_items(page: $v) { meta { total } } }","variables":{"v":1e309}}', 'application/json', 'validation_failed'],
     ['a body of another media type', '{"query":"{ __typename }"}', 'text/plain', 'unsupported_media_type'],
@@ -83,6 +89,7 @@ describe('the edge', () => {
     const response = await api.raw('POST', '/graphql', body, contentType);
     const result = (await response.json()) as { data?: unknown; errors?: Array<{ message: string; extensions: { code: string } }> };
     expect(result.errors?.[0]?.extensions.code).toBe(code);
+    expect(result.errors?.filter((error) => error.extensions.code !== code) ?? []).toEqual([]);
     if (code) expect(response.status === 200 || (response.status >= 400 && response.status < 500)).toBe(true);
     // The JSON parser's message quotes the body; nothing of it goes back.
     expect(JSON.stringify(result)).not.toContain('Unexpected end');

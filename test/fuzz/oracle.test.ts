@@ -49,6 +49,10 @@ describe('fuzz oracle', () => {
     expect(leaked('duplicate key value violates unique constraint "items_pkey"')[0]).toMatch(/SQL/);
     expect(leaked('Invalid `prisma.item.create()` invocation')[0]).toMatch(/Prisma/);
     expect(leaked("TypeError: Cannot read properties of undefined (reading 'id')")[0]).toMatch(/internal exception/);
+    expect(leaked('SELECT "public"."items"."id" FROM "public"."items" WHERE "id" = $1::text')[0]).toMatch(/SQL/);
+    expect(leaked('at async Promise.all (index 0); at file:///srv/app/dist/main.mjs:3:14')[0]).toMatch(/stack trace/);
+    // graphql-js prints a client's object key `g$92:` as `g$92::` in its refusal: not a PostgreSQL cast.
+    expect(leaked('version: Int cannot represent non-integer value: { g$92:: "a" }')).toEqual([]);
     const echoing = { ...restCase, request: { ...restCase.request, path: '/v1/inventory/items?q=node_modules' } };
     expect(judge(echoing, answer(400, 'application/problem+json', { ...problem(400, 'invalid_parameter'), detail: 'q node_modules is unknown' })).violations).toEqual([]);
   });

@@ -12,12 +12,15 @@ const OAUTH_ERRORS = new Set(['invalid_request', 'invalid_client', 'invalid_gran
  * What no answer may contain: the platform's internals. Input the request itself carried is
  * exempt (a name containing "SELECT" comes back in the record), see `leaks`.
  */
-const LEAK_PATTERNS: Array<[string, RegExp]> = [
-  ['a stack trace', /\bat (?:async )?[\w$.<>[\] ]*\(?(?:file:\/\/|\/|node:)[^\s)"]*:\d+:\d+\)?/],
-  ['a file path', /\/work\/|\/home\/|\/root\/|node_modules|file:\/\/\/|[\w-]+\.(?:ts|js|mjs|cjs):\d+/],
+export const LEAK_PATTERNS: Array<[string, RegExp]> = [
+  // Each run of repeated characters is bounded or anchored after what cannot repeat: an unbounded one
+  // made the file-path pattern quadratic, 6 s on a 64 KB answer quoting the client's value, long
+  // enough for the cases in flight beside it to count as hangs (security/regular-expressions.test.ts).
+  ['a stack trace', /\bat (?:async |new )?(?:[\w$.<>[\]]+ (?:\[as [\w$]+\] )?\()?(?:file:\/\/|\/|node:)[^\s)":]+:\d+:\d+/],
+  ['a file path', /\/work\/|\/home\/|\/root\/|node_modules|file:\/\/\/|(?<![\w-])[\w-]{1,200}\.(?:ts|js|mjs|cjs):\d+/],
   [
     'SQL or a PostgreSQL message',
-    /syntax error at or near|violates (?:foreign key|unique|check|not-null|exclusion) constraint|relation "[^"]*" does not exist|column "[^"]*" (?:of relation|does not exist)|invalid input (?:syntax|value) for|duplicate key value|current transaction is aborted|out of range for type|value too long for type|invalid byte sequence for encoding|Can't reach database server|Connection terminated|timeout exceeded when trying to connect|\b(?:SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[^"]{0,200}"public"\."|\$\d+::/i,
+    /syntax error at or near|violates (?:foreign key|unique|check|not-null|exclusion) constraint|relation "[^"]*" does not exist|column "[^"]*" (?:of relation|does not exist)|invalid input (?:syntax|value) for|duplicate key value|current transaction is aborted|out of range for type|value too long for type|invalid byte sequence for encoding|Can't reach database server|Connection terminated|timeout exceeded when trying to connect|"public"\."\w+"|\$\d+::["\w]/i,
   ],
   ['a Prisma message', /prisma|\bP[1-3]\d{3}\b:/i],
   // (Connection errors as such are not here: a webhook attempt reports why the tenant's receiver did not answer, by design.)

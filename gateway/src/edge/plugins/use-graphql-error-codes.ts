@@ -49,6 +49,8 @@ function requestErrorCode(error: GraphQLError): ErrorCode | undefined {
   // graphql-js's own message for a variable that is missing or does not coerce to its type; the
   // platform's scalars (DateTime, MinorUnits) refuse with a code of their own, kept as the cause.
   if (code === undefined && !error.path && /^Variable "\$\w+" /.test(error.message)) return error.originalError instanceof ApiError ? error.originalError.code : 'query_invalid';
+  // After fifty such errors graphql-js stops with one more, of its own wording.
+  if (code === undefined && !error.path && error.message.startsWith('Too many errors processing variables')) return 'query_invalid';
   return undefined;
 }
 
