@@ -15,6 +15,8 @@ export interface LoadSpec {
   paths?: string[];
   /** A JSON body: the requests are POSTs of it to `path` (no page parameter). */
   body?: string;
+  /** JSON bodies: the requests are POSTs to `path` cycling through them. */
+  bodies?: string[];
   /** Each POST carries an Idempotency-Key of its own. */
   idempotencyKeys?: boolean;
   headers: Record<string, string>;
@@ -60,14 +62,18 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     duration: spec.durationSeconds,
     headers: spec.headers,
     requests: [
-      spec.body === undefined
+      spec.body === undefined && spec.bodies === undefined
         ? { method: 'GET', setupRequest: (request) => ({ ...request, path: spec.paths ? (spec.paths[next++ % spec.paths.length] as string) : `${spec.path}&page=${(next++ % spec.pages) + 1}` }) }
         : {
             method: 'POST',
             path: spec.path,
             body: spec.body,
             headers: { ...spec.headers, 'content-type': 'application/json' },
-            setupRequest: (request) => (spec.idempotencyKeys ? { ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() } } : request),
+            setupRequest: (request) => ({
+              ...request,
+              ...(spec.bodies && { body: spec.bodies[next++ % spec.bodies.length] }),
+              ...(spec.idempotencyKeys && { headers: { ...request.headers, 'idempotency-key': randomUUID() } }),
+            }),
           },
     ],
   };

@@ -27,13 +27,21 @@ export interface Supergraph {
 
 const noCache = { get: async () => undefined, set: async () => {}, delete: async () => true };
 
+/**
+ * Builds each subgraph's schema and composes them into the supergraph, each subgraph at the URL
+ * `urlOf` gives it (what a gateway fetching over HTTP calls; in process, a name only).
+ */
+export function composeSupergraph(modules: SubgraphModule[], urlOf: (name: string) => string): { schemas: Map<string, GraphQLSchema>; supergraphSdl: string } {
+  const schemas = new Map(modules.map((module) => [module.name, module.buildSchema()]));
+  const composition = composeServices([...schemas].map(([name, schema]) => ({ name, url: urlOf(name), typeDefs: parse(printSubgraphSchema(schema)) })));
+  if (composition.errors) throw new Error(`Supergraph composition failed:\n${composition.errors.map((error) => error.message).join('\n')}`);
+  return { schemas, supergraphSdl: composition.supergraphSdl };
+}
+
 /** Composes the subgraphs (statically, at start) and loads Apollo Gateway over in-process subgraphs. */
 export async function createSupergraph(modules: SubgraphModule[], logger: Logger, reportUnexpected: ReportUnexpectedError): Promise<Supergraph> {
-  const schemas = new Map(modules.map((module) => [module.name, module.buildSchema()]));
-  const composition = composeServices(
-    modules.map((module) => ({ name: module.name, url: `in-process://${module.name}`, typeDefs: parse(printSubgraphSchema(schemas.get(module.name) as GraphQLSchema)) })),
-  );
-  if (composition.errors) throw new Error(`Supergraph composition failed:\n${composition.errors.map((error) => error.message).join('\n')}`);
+  const composition = composeSupergraph(modules, (name) => `in-process://${name}`);
+  const { schemas } = composition;
 
   // Stock Apollo Gateway starts an OpenTelemetry exporter to Apollo at construction unless this
   // is set; the platform opens no connection an operator did not configure.

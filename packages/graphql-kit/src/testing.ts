@@ -53,7 +53,7 @@ export async function startSubgraphHarness(options: { prefix: string; poolSize?:
       recording = statements;
       try {
         const document = typeof query === 'string' ? parse(query) : query;
-        const result = await execute({ schema, document, variableValues: variables, contextValue: testContext(prisma, request) });
+        const result = await execute({ schema, document, variableValues: variables, contextValue: stubbedContext(prisma, request) });
         if (result.errors) throw new Error(JSON.stringify(result.errors));
         return { data: result.data as Record<string, unknown>, statements: statements.filter((sql) => !TRANSACTION_CONTROL.test(sql.trim())) };
       } finally {
@@ -70,7 +70,8 @@ export async function startSubgraphHarness(options: { prefix: string; poolSize?:
   };
 }
 
-function testContext(prisma: PrismaClient, request: TestRequest): SubgraphContext {
+/** A subgraph's request context for `request`, outside the platform's edge (tests, benches): ports not given fail when called. */
+export function stubbedContext(prisma: PrismaClient, request: TestRequest): SubgraphContext {
   return {
     principal: { tenantId: request.tenantId, scopes: new Set(request.scopes), credential: { type: 'oauth_client', id: 'cli_test' } },
     prisma,

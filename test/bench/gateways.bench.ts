@@ -1,0 +1,219 @@
+/**
+ * Benchmark: federated GraphQL against the gateways users could pick instead. One analyst query
+ * that crosses every business subgraph (orders -> customer -> open balances, lines -> item ->
+ * warehouse, invoices -> ledger entries) at 50 concurrent clients, through
+ *   (a) the platform as `npm start` runs it (its gateway with the subgraphs in process, WORKERS
+ *       processes), authenticated, scope-checked, rate-limited and cost-limited;
+ *   (b) stock Apollo Gateway 2.14 on @apollo/server 5 and (c) Hive Gateway 2.12, each one process,
+ *       over the same subgraphs served as HTTP services by one more process (peer-gateways.ts),
+ *       with none of the platform's checks.
+ * All three read the same database through the same subgraph resolvers, and their answers are
+ * compared before anything is measured. Requests cycle through sixty pages (see VARIANTS).
+ *
+ * Run on demand, never by the test suite:   npm run bench:gateways
+ *
+ * Environment knobs:
+ *   BENCH_CONNECTIONS  concurrent clients (default 50)
+ *   BENCH_DURATION     seconds measured per target (default 10), after a 3 s warm-up
+ *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores, as npm start)
+ *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
+ *                      embedded one in a temp folder (it is dropped afterwards)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { availableParallelism, cpus } from 'node:os';
+import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
+import { freshDatabase } from '@platform/db/testing';
+import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
+import { spawnPlatform, repositoryRoot } from '../support/platform-process.ts';
+import { positiveInteger, treeCpuSeconds } from './knobs.ts';
+import { type LoadResult, measureInWorker } from './load.ts';
+
+const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50);
+const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
+const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
+const WARMUP_SECONDS = 3;
+/**
+ * Requests cycle through pages 1-3 of 11 to 30 orders each: sixty different requests, more than
+ * clients in flight, so no two identical ones are ever in flight together (Hive Gateway would
+ * answer them with one subgraph fetch: its in-flight deduplication).
+ */
+const VARIANTS = Array.from({ length: 60 }, (_, index) => ({ page: (index % 3) + 1, per_page: 11 + Math.floor(index / 3) }));
+
+const ANALYST_QUERY = /* GraphQL */ `
+  query SalesReview($page: Int!, $per_page: Int!) {
+    orders(kind: sales, page: $page, per_page: $per_page) {
+      data {
+        number
+        status
+        total
+        customer { name open_balances { currency amount } }
+        lines { quantity total item { id name quantity_on_hand warehouse { name } } }
+        invoices { number status total amount_due ledger_entries { description lines { account debit credit } } }
+      }
+    }
+  }`;
+
+const bodies = VARIANTS.map((variables) => JSON.stringify({ query: ANALYST_QUERY, variables }));
+
+interface Target {
+  name: string;
+  origin: string;
+  headers: Record<string, string>;
+  pid: number;
+  /** Further processes serving it (the peers' subgraph services). */
+  helperPids: number[];
+}
+
+async function main(): Promise<void> {
+  const database = await freshDatabase({ prefix: 'bench_gateways' });
+  const cleanups: Array<() => Promise<unknown>> = [() => database.dispose()];
+  try {
+    await migrateDatabase(database.url);
+    const prisma = createPrismaClient(database.url, 2);
+    cleanups.push(() => prisma.$disconnect());
+    console.log(`Starting the platform (WORKERS=${WORKERS}) ...`);
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) });
+    cleanups.push(() => platform.stop());
+    const { tenantId, token } = await seed(prisma, platform.url);
+
+    console.log('Starting the subgraph services and the peer gateways ...');
+    const services = await spawnPeer(['subgraphs', database.url]);
+    cleanups.push(() => services.stop());
+    const apollo = await spawnPeer(['apollo', services.origin]);
+    cleanups.push(() => apollo.stop());
+    const hive = await spawnPeer(['hive', services.origin]);
+    cleanups.push(() => hive.stop());
+
+    const peerHeaders = { 'x-bench-tenant': tenantId };
+    const targets: Target[] = [
+      { name: 'platform', origin: platform.url, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId }, pid: platform.child.pid as number, helperPids: [] },
+      { name: 'Apollo Gateway (stock)', origin: apollo.origin, headers: peerHeaders, pid: apollo.pid, helperPids: [services.pid] },
+      { name: 'Hive Gateway', origin: hive.origin, headers: peerHeaders, pid: hive.pid, helperPids: [services.pid] },
+    ];
+    await assertSameAnswers(targets);
+
+    console.log('Measuring:');
+    const measured: Array<Target & { result: LoadResult; cores: number }> = [];
+    for (const target of targets) measured.push({ ...target, ...(await run(target)) });
+
+    const cpu = cpus();
+    console.log(`\nCross-subgraph analyst query (11 to 30 orders a page, ${VARIANTS.length} different pages in turn), ${CONNECTIONS} concurrent clients, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up`);
+    console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; PostgreSQL ${process.env.DATABASE_URL ? 'external' : 'embedded'}`);
+    console.log(`Platform: WORKERS=${WORKERS}, subgraphs in process; peers: the gateway in one process, the five subgraphs as HTTP services in another`);
+    console.log('CPU: cores the target\'s processes (gateway and subgraph services) kept busy on average\n');
+    console.log('target                     req/s   p50 ms   p95 ms   p99 ms   cores');
+    for (const { name, result, cores } of measured) {
+      console.log(`${name.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.p99.toFixed(1).padStart(8)} ${cores.toFixed(2).padStart(7)}`);
+    }
+    const [own, apolloResult, hiveResult] = measured.map((entry) => entry.result.requestsPerSecond) as [number, number, number];
+    console.log(`\nplatform / Hive Gateway: x${(own / hiveResult).toFixed(2)} (target >= x2); platform / Apollo Gateway: x${(own / apolloResult).toFixed(2)} (target >= x1.5)`);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+/** One tenant with 100 confirmed, invoiced and issued sales orders of 3 lines over 20 items in 2 warehouses, 10 customers. */
+async function seed(prisma: PrismaClient, platformUrl: string): Promise<{ tenantId: string; token: string }> {
+  const { production } = await createTenantPair(prisma, { name: 'Gateway bench', plan: 'enterprise' });
+  await prisma.tenant.update({ where: { id: production.id }, data: { rate_limit_per_second: 1_000_000, rate_limit_per_minute: 60_000_000 } });
+  const client = await createOAuthClient(prisma, { tenantId: production.id, scopes: ['inventory:read', 'inventory:write', 'crm:read', 'crm:write', 'finance:read', 'finance:write'], name: 'bench' });
+  const tokenResponse = await fetch(`${platformUrl}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+  });
+  const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': production.id, 'content-type': 'application/json' };
+  const post = async (path: string, body?: unknown) => {
+    const response = await fetch(`${platformUrl}${path}`, { method: 'POST', headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+  process.stdout.write('Seeding 100 orders with their invoices ... ');
+  const warehouses = [await post('/v1/inventory/warehouses', { name: 'East' }), await post('/v1/inventory/warehouses', { name: 'West' })];
+  for (let index = 0; index < 20; index++) {
+    await post('/v1/inventory/items', { id: `SKU-${index}`, name: `Item ${index}`, quantity_on_hand: 1000, reorder_point: 10, warehouse_id: warehouses[index % 2]?.id });
+  }
+  const customers = [];
+  for (let index = 0; index < 10; index++) customers.push(await post('/v1/crm/customers', { name: `Customer ${index}`, currency: 'EUR' }));
+  for (let index = 0; index < 100; index++) {
+    const lines = [0, 1, 2].map((offset) => ({ item_id: `SKU-${(index + offset * 7) % 20}`, quantity: 1 + offset, unit_price: 500 + index }));
+    const order = await post('/v1/crm/orders', { kind: 'sales', customer_id: customers[index % 10]?.id, lines });
+    await post(`/v1/crm/orders/${order.id}/confirm`);
+    const invoice = await post('/v1/finance/invoices', { order_id: order.id });
+    await post(`/v1/finance/invoices/${invoice.id}/issue`);
+  }
+  console.log('done');
+  return { tenantId: production.id, token };
+}
+
+/** Every target gives the same data for every page (and no error), or the comparison means nothing. */
+async function assertSameAnswers(targets: Target[]): Promise<void> {
+  for (const [index, body] of bodies.entries()) {
+    const expected = VARIANTS[index]?.per_page;
+    const answers = await Promise.all(
+      targets.map(async (target) => {
+        const response = await fetch(`${target.origin}/graphql`, { method: 'POST', headers: { ...target.headers, 'content-type': 'application/json' }, body });
+        const text = await response.text();
+        const result = JSON.parse(text) as { data?: { orders: { data: unknown[] } }; errors?: unknown };
+        if (!response.ok || result.errors || result.data?.orders.data.length !== expected) throw new Error(`${target.name} answered ${response.status}: ${text.slice(0, 500)}`);
+        return JSON.stringify(result.data);
+      }),
+    );
+    answers.forEach((answer, target) => {
+      if (answer !== answers[0]) throw new Error(`${targets[target]?.name} answers differently from ${targets[0]?.name}`);
+    });
+  }
+}
+
+async function run(target: Target): Promise<{ result: LoadResult; cores: number }> {
+  const spec = { origin: target.origin, path: '/graphql', pages: 1, bodies, headers: target.headers, connections: CONNECTIONS };
+  process.stdout.write(`  ${target.name}: warm-up ${WARMUP_SECONDS} s, measure ${DURATION_SECONDS} s ... `);
+  await measureInWorker({ ...spec, durationSeconds: WARMUP_SECONDS });
+  const pids = [target.pid, ...target.helperPids];
+  const cpuOf = async () => (await Promise.all(pids.map((pid) => treeCpuSeconds(pid)))).reduce((sum, seconds) => sum + seconds, 0);
+  const before = await cpuOf();
+  const started = performance.now();
+  const result = await measureInWorker({ ...spec, durationSeconds: DURATION_SECONDS });
+  const cores = ((await cpuOf()) - before) / ((performance.now() - started) / 1000);
+  process.stdout.write(`${Math.round(result.requestsPerSecond)} req/s\n`);
+  if (result.non2xx > 0 || result.errors > 0) console.warn(`WARNING: ${target.name}: ${result.non2xx} non-2xx, ${result.errors} errors; ${JSON.stringify(result.statusCodes)}`);
+  return { result, cores };
+}
+
+/** Starts one role of peer-gateways.ts and resolves once it serves. */
+async function spawnPeer(args: string[]): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'test/bench/peer-gateways.ts', ...args], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`peer ${args[0]} did not start within 60 s:\n${output}`)), 60_000);
+    const onOutput = (chunk: Buffer) => {
+      output += chunk;
+      const match = /listening (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    };
+    child.stdout?.on('data', onOutput);
+    child.stderr?.on('data', (chunk: Buffer) => void (output += chunk));
+    void exited.then(() => reject(new Error(`peer ${args[0]} exited before serving:\n${output}`)));
+  });
+  return {
+    origin,
+    pid: child.pid as number,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
