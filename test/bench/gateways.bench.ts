@@ -16,6 +16,7 @@
  *   BENCH_CONNECTIONS  concurrent clients (default 50)
  *   BENCH_DURATION     seconds measured per target (default 10), after a 3 s warm-up
  *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores, as npm start)
+ *   BENCH_PROFILE      a folder: the platform's processes write V8 CPU profiles there (--cpu-prof)
  *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
  *                      embedded one in a temp folder (it is dropped afterwards)
  */
@@ -32,6 +33,8 @@ const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
 const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
 const WARMUP_SECONDS = 3;
+/** The longest any one set-up or check request may take. */
+const REQUEST_TIMEOUT_MS = 30_000;
 /**
  * Requests cycle through pages 1-3 of 11 to 30 orders each: sixty different requests, more than
  * clients in flight, so no two identical ones are ever in flight together (Hive Gateway would
@@ -72,7 +75,8 @@ async function main(): Promise<void> {
     const prisma = createPrismaClient(database.url, 2);
     cleanups.push(() => prisma.$disconnect());
     console.log(`Starting the platform (WORKERS=${WORKERS}) ...`);
-    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) });
+    const profile = process.env.BENCH_PROFILE;
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) }, { nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
     cleanups.push(() => platform.stop());
     const { tenantId, token } = await seed(prisma, platform.url);
 
@@ -121,11 +125,12 @@ async function seed(prisma: PrismaClient, platformUrl: string): Promise<{ tenant
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
   const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': production.id, 'content-type': 'application/json' };
   const post = async (path: string, body?: unknown) => {
-    const response = await fetch(`${platformUrl}${path}`, { method: 'POST', headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
+    const response = await fetch(`${platformUrl}${path}`, { method: 'POST', headers, ...(body !== undefined && { body: JSON.stringify(body) }), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { id: string };
   };
@@ -153,7 +158,7 @@ async function assertSameAnswers(targets: Target[]): Promise<void> {
     const expected = VARIANTS[index]?.per_page;
     const answers = await Promise.all(
       targets.map(async (target) => {
-        const response = await fetch(`${target.origin}/graphql`, { method: 'POST', headers: { ...target.headers, 'content-type': 'application/json' }, body });
+        const response = await fetch(`${target.origin}/graphql`, { method: 'POST', headers: { ...target.headers, 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
         const text = await response.text();
         const result = JSON.parse(text) as { data?: { orders: { data: unknown[] } }; errors?: unknown };
         if (!response.ok || result.errors || result.data?.orders.data.length !== expected) throw new Error(`${target.name} answered ${response.status}: ${text.slice(0, 500)}`);

@@ -32,6 +32,8 @@ if (!target || !['subgraphs', 'apollo', 'hive'].includes(role ?? '')) {
 }
 // Stock Apollo Gateway phones home unless told not to (see the stack notes); nothing leaves loopback here.
 process.env.APOLLO_TELEMETRY_DISABLED = 'true';
+// Apollo Server and Hive Gateway take SIGTERM for a graceful stop that leaves the process running.
+process.once('SIGTERM', () => process.exit(0));
 
 const origin = role === 'subgraphs' ? await serveSubgraphs(target) : role === 'apollo' ? await serveApolloGateway(target) : await serveHiveGateway(target);
 console.log(`listening ${origin}`);
@@ -73,7 +75,7 @@ async function serveApolloGateway(subgraphsOrigin: string): Promise<string> {
         willSendRequest: ({ request, context }) => void request.http?.headers.set(TENANT_HEADER, context.tenant),
       }),
   });
-  const server = new ApolloServer<{ tenant: string }>({ gateway });
+  const server = new ApolloServer<{ tenant: string }>({ gateway, stopOnTerminationSignals: false });
   const { url } = await startStandaloneServer(server, { listen: { port: 0, host: '127.0.0.1' }, context: async ({ req }) => ({ tenant: String(req.headers[TENANT_HEADER] ?? '') }) });
   return url.replace(/\/$/, '');
 }
