@@ -12,9 +12,10 @@ import { errorCatalogue } from '@platform/errors';
  * introspection. The bounded runs are in `schemathesis.test.ts`, long ones in `npm run fuzz`.
  *
  * REST: every check, as schemathesis/schemathesis.toml sets them (not `--checks all`, which would
- * override that file's per-phase settings): no 5xx, responses and their headers as documented,
- * schema-valid requests accepted (or refused only for the platform's state), schema-invalid ones
- * refused, 405 with `Allow` for undeclared methods, and more.
+ * override that file's settings): no 5xx, responses and their headers as documented, schema-valid
+ * requests accepted (or refused only for the platform's state; `platform_positive_data_acceptance`
+ * of schemathesis/rest_hooks.py, which first makes sure the body sent is valid), schema-invalid
+ * ones refused, 405 with `Allow` for undeclared methods, and more.
  *
  * GraphQL: every check but two that assume a GraphQL schema states everything a server checks.
  * GraphQL's types cannot state ranges, patterns or references, so a type-valid request may be
@@ -116,7 +117,7 @@ export async function runSchemathesis(target: SchemathesisTarget, options: Schem
       PYTHONPATH: SCHEMATHESIS_DIR,
       PLATFORM_CLIENT_ID: options.account.client.client_id,
       PLATFORM_CLIENT_SECRET: options.account.client.client_secret,
-      SCHEMATHESIS_HOOKS: target === 'graphql' ? 'platform_hooks' : '',
+      SCHEMATHESIS_HOOKS: target === 'graphql' ? 'platform_hooks' : 'rest_hooks',
       PLATFORM_CLIENT_ERROR_CODES: Object.entries(errorCatalogue)
         .filter(([, entry]) => entry.status < 500)
         .map(([code]) => code)
