@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ function literalsOf(file: string): Array<{ where: string; source: string; flags:
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
       const text = node.getText(source);
       const end = text.lastIndexOf('/');
-      found.push({ where: `${relative(ROOT, join(ROOT, file))}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`, source: text.slice(1, end), flags: text.slice(end + 1) });
+      found.push({ where: `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`, source: text.slice(1, end), flags: text.slice(end + 1) });
     }
     ts.forEachChild(node, visit);
   };
