@@ -26,7 +26,7 @@ import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platfor
 import { freshDatabase } from '@platform/db/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { spawnPlatform, repositoryRoot } from '../support/platform-process.ts';
-import { positiveInteger, treeCpuSeconds } from './knobs.ts';
+import { cpuProfileOptions, positiveInteger, treeCpuSeconds } from './knobs.ts';
 import { type LoadResult, measureInWorker } from './load.ts';
 
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50);
@@ -75,8 +75,7 @@ async function main(): Promise<void> {
     const prisma = createPrismaClient(database.url, 2);
     cleanups.push(() => prisma.$disconnect());
     console.log(`Starting the platform (WORKERS=${WORKERS}) ...`);
-    const profile = process.env.BENCH_PROFILE;
-    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) }, { nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) }, { nodeOptions: cpuProfileOptions() });
     cleanups.push(() => platform.stop());
     const { tenantId, token } = await seed(prisma, platform.url);
 

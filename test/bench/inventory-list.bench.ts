@@ -28,7 +28,7 @@ import { freshDatabase } from '@platform/db/testing';
 import { repositoryRoot, spawnPlatform } from '../support/platform-process.ts';
 import { type Fixture, createFixture, fetchToken } from './fixture.ts';
 import { type LoadResult, type LoadSpec, measureInWorker } from './load.ts';
-import { positiveInteger } from './knobs.ts';
+import { cpuProfileOptions, positiveInteger } from './knobs.ts';
 
 const ITEM_COUNT = 10_000;
 const PER_PAGE = 25;
@@ -175,8 +175,7 @@ async function main(): Promise<number> {
     const prisma = createPrismaClient(database.url, 2);
     cleanups.push(() => prisma.$disconnect());
     const fixture = await createFixture(prisma, ITEM_COUNT);
-    const profile = process.env.BENCH_PROFILE;
-    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WORKERS: String(WORKERS), LOG_LEVEL: 'silent' }, { nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WORKERS: String(WORKERS), LOG_LEVEL: 'silent' }, { nodeOptions: cpuProfileOptions() });
     cleanups.push(() => platform.stop());
     const token = await fetchToken(platform.url, fixture);
     const baseline = await startBaselineCluster(database.url, fixture.tenantId);

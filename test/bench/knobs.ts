@@ -11,6 +11,12 @@ export function positiveInteger(name: string, fallback: number): number {
   return value;
 }
 
+/** Node options that make the platform's processes write V8 CPU profiles into BENCH_PROFILE (a folder), when it is set. */
+export function cpuProfileOptions(): string[] {
+  const folder = process.env.BENCH_PROFILE;
+  return folder ? ['--cpu-prof', `--cpu-prof-dir=${folder}`] : [];
+}
+
 interface ProcessStat {
   pid: number;
   parent: number;

@@ -31,7 +31,7 @@ import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity
 import pg from 'pg';
 import { spawnPlatform } from '../support/platform-process.ts';
 import { type LoadResult, measureInWorker } from './load.ts';
-import { countDatabaseCpu, positiveInteger, treeCpuSeconds } from './knobs.ts';
+import { countDatabaseCpu, cpuProfileOptions, positiveInteger, treeCpuSeconds } from './knobs.ts';
 
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
@@ -165,8 +165,7 @@ async function main(): Promise<void> {
     const prisma = createPrismaClient(database.url, 2);
     cleanups.push(() => prisma.$disconnect());
     console.log('Starting the platform ...');
-    const profile = process.env.BENCH_PROFILE;
-    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) }, { nodeOptions: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] });
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) }, { nodeOptions: cpuProfileOptions() });
     cleanups.push(() => platform.stop());
     const fixture = await createFixture(prisma, platform.url);
     const baseline = await startBaseline(database.url, fixture);
