@@ -26,6 +26,7 @@ import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platfor
 import { freshDatabase } from '@platform/db/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { spawnPlatform, repositoryRoot } from '../support/platform-process.ts';
+import { seedSalesHistory } from '../support/sales-history.ts';
 import { cpuProfileOptions, positiveInteger, treeCpuSeconds } from './knobs.ts';
 import { type LoadResult, measureInWorker } from './load.ts';
 
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** One tenant with 100 confirmed, invoiced and issued sales orders of 3 lines over 20 items in 2 warehouses, 10 customers. */
+/** One tenant with its sales history (seedSalesHistory), and an access token of it. */
 async function seed(prisma: PrismaClient, platformUrl: string): Promise<{ tenantId: string; token: string }> {
   const { production } = await createTenantPair(prisma, { name: 'Gateway bench', plan: 'enterprise' });
   await prisma.tenant.update({ where: { id: production.id }, data: { rate_limit_per_second: 1_000_000, rate_limit_per_minute: 60_000_000 } });
@@ -134,19 +135,7 @@ async function seed(prisma: PrismaClient, platformUrl: string): Promise<{ tenant
     return (await response.json()) as { id: string };
   };
   process.stdout.write('Seeding 100 orders with their invoices ... ');
-  const warehouses = [await post('/v1/inventory/warehouses', { name: 'East' }), await post('/v1/inventory/warehouses', { name: 'West' })];
-  for (let index = 0; index < 20; index++) {
-    await post('/v1/inventory/items', { id: `SKU-${index}`, name: `Item ${index}`, quantity_on_hand: 1000, reorder_point: 10, warehouse_id: warehouses[index % 2]?.id });
-  }
-  const customers = [];
-  for (let index = 0; index < 10; index++) customers.push(await post('/v1/crm/customers', { name: `Customer ${index}`, currency: 'EUR' }));
-  for (let index = 0; index < 100; index++) {
-    const lines = [0, 1, 2].map((offset) => ({ item_id: `SKU-${(index + offset * 7) % 20}`, quantity: 1 + offset, unit_price: 500 + index }));
-    const order = await post('/v1/crm/orders', { kind: 'sales', customer_id: customers[index % 10]?.id, lines });
-    await post(`/v1/crm/orders/${order.id}/confirm`);
-    const invoice = await post('/v1/finance/invoices', { order_id: order.id });
-    await post(`/v1/finance/invoices/${invoice.id}/issue`);
-  }
+  await seedSalesHistory(post);
   console.log('done');
   return { tenantId: production.id, token };
 }

@@ -3,6 +3,7 @@ import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { type Platform, startPlatform } from '@platform/gateway';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSalesHistory } from '../support/sales-history.ts';
 
 /**
  * Cross-subgraph navigation resolves entities in batches: a page of orders with their customers,
@@ -33,7 +34,7 @@ describe('federated queries are batched', () => {
     const client = await createOAuthClient(platform.prisma, { tenantId: production.id, scopes: ['inventory:read', 'inventory:write', 'crm:read', 'crm:write', 'finance:read', 'finance:write'] });
     const token = (await (await post('/v1/oauth/token', { grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret })).json()) as { access_token: string };
     headers = { authorization: `Bearer ${token.access_token}`, 'x-service-tenant': production.id, 'content-type': 'application/json' };
-    await seed();
+    await seedSalesHistory(created);
   }, 180_000);
 
   afterAll(async () => {
@@ -45,27 +46,10 @@ describe('federated queries are batched', () => {
     return fetch(`${platform.url}${path}`, { method: 'POST', headers: headers ?? { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   }
 
-  async function created<T>(path: string, body: unknown): Promise<T> {
+  async function created(path: string, body?: unknown): Promise<{ id: string }> {
     const response = await post(path, body);
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  }
-
-  /** 2 warehouses, 20 items, 10 customers, 100 sales orders of 3 lines, each confirmed and invoiced and issued. */
-  async function seed() {
-    const warehouses = [await created<{ id: string }>('/v1/inventory/warehouses', { name: 'East' }), await created<{ id: string }>('/v1/inventory/warehouses', { name: 'West' })];
-    for (let index = 0; index < 20; index++) {
-      await created('/v1/inventory/items', { id: `SKU-${index}`, name: `Item ${index}`, quantity_on_hand: 1000, reorder_point: 10, warehouse_id: warehouses[index % 2]?.id });
-    }
-    const customers: Array<{ id: string }> = [];
-    for (let index = 0; index < 10; index++) customers.push(await created('/v1/crm/customers', { name: `Customer ${index}`, currency: 'EUR' }));
-    for (let index = 0; index < 100; index++) {
-      const lines = [0, 1, 2].map((offset) => ({ item_id: `SKU-${(index + offset * 7) % 20}`, quantity: 1 + offset, unit_price: 500 + index }));
-      const order = await created<{ id: string }>('/v1/crm/orders', { kind: 'sales', customer_id: customers[index % 10]?.id, currency: 'EUR', lines });
-      await created(`/v1/crm/orders/${order.id}/confirm`, undefined);
-      const invoice = await created<{ id: string }>('/v1/finance/invoices', { order_id: order.id });
-      await created(`/v1/finance/invoices/${invoice.id}/issue`, undefined);
-    }
+    return (await response.json()) as { id: string };
   }
 
   /** Runs a query and returns the business-data statements it cost (not authentication or audit). */
