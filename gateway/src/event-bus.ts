@@ -66,6 +66,7 @@ export async function startPlatformEvents(options: { config: PlatformConfig; dat
     bus,
     live,
     stop: async () => {
+      await bus.stop();
       await queue.stop();
       await live.close();
     },

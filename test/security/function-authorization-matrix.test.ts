@@ -210,11 +210,11 @@ async function send(api: ApiClient, request: { method: string; path: string; bod
   return request.method === 'GET' ? api.get(request.path) : api.send(request.method, request.path, request.body);
 }
 
-/** A digest of every row the tenant pair owns (audit records aside: refusals are audited), one per table. */
+/** A digest of every row the tenant pair owns, one per table (audit records aside: refusals are audited; and the event outbox, drained in the background). */
 async function fingerprint(tenantIds: string[]): Promise<Record<string, string>> {
   const tables = await database().$queryRaw<Array<{ table_name: string }>>`
     SELECT table_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND column_name = 'tenant_id' AND table_name NOT IN ('audit_records', 'audit_chain_heads', 'audit_pending_records')
+    WHERE table_schema = 'public' AND column_name = 'tenant_id' AND table_name NOT IN ('audit_records', 'audit_chain_heads', 'audit_pending_records', 'event_outbox')
     ORDER BY table_name`;
   const digests: Record<string, string> = {};
   for (const { table_name: table } of [...tables, { table_name: 'tenants' }]) {

@@ -227,7 +227,7 @@ export async function expectWritesRecorded(prisma: PrismaClient, tenant: Orderin
 }
 
 /**
- * Every order the load got a 201 for reaches the webhook receiver (the job queue's dispatch and
+ * Every order the load got a 201 for reaches the webhook receiver (the outbox's dispatch and the job queue's
  * delivery outlived the fault); resolves with how long after the call the last one arrived.
  */
 export async function expectWebhooksDelivered(receiver: Receiver, load: Load, timeoutMs: number): Promise<number> {

@@ -1,4 +1,4 @@
-import type { Db, PrismaClient } from '@platform/db';
+import { type Db, DrainLoop, type PrismaClient } from '@platform/db';
 import { appendNormalizedAuditRecords } from './append.ts';
 import { type AuditEntry, type AuditRecordFields, normalizeAuditEntry } from './record.ts';
 import type { AuditLogger } from './recorder.ts';
@@ -56,27 +56,27 @@ interface PendingRow extends AuditRecordFields {
  */
 export class AuditChainer {
   readonly #prisma: PrismaClient;
-  readonly #logger: AuditLogger;
   readonly #batchSize: number;
-  readonly #pollIntervalMs: number;
-  #timer: NodeJS.Timeout | undefined;
-  #wakeTimer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #closed = false;
-  #failing = false;
+  readonly #loop: DrainLoop;
 
   constructor(prisma: PrismaClient, options: AuditChainerOptions = {}) {
     this.#prisma = prisma;
-    this.#logger = options.logger ?? SILENT;
     this.#batchSize = options.batchSize ?? 1000;
-    this.#pollIntervalMs = options.pollIntervalMs ?? 1000;
+    const logger = options.logger ?? SILENT;
+    this.#loop = new DrainLoop({
+      drainBatch: () => this.#chainBatch(),
+      batchSize: this.#batchSize,
+      pollIntervalMs: options.pollIntervalMs ?? 1000,
+      wakeDelayMs: WAKE_DELAY_MS,
+      // Retried at the next poll; the records stay queued meanwhile.
+      onFailure: (error) => logger.error({ err: error }, 'queued audit records could not be chained; retrying'),
+      onRecovery: () => logger.warn({}, 'queued audit records are being chained again'),
+    });
   }
 
   /** Starts polling (and chains what is already queued). */
   start(): void {
-    this.#schedule();
-    void this.#pass();
+    this.#loop.start();
   }
 
   /**
@@ -84,28 +84,7 @@ export class AuditChainer {
    * same pass (under load, one pass per few milliseconds instead of one per change).
    */
   wake(): void {
-    if (this.#closed || this.#wakeTimer) return;
-    this.#wakeTimer = setTimeout(() => {
-      this.#wakeTimer = undefined;
-      void this.#pass();
-    }, WAKE_DELAY_MS);
-  }
-
-  /** A pass now; one asked for during a pass runs right after it. Resolves when the pass (and the one after) is done. */
-  #pass(): Promise<void> {
-    if (this.#closed) return Promise.resolve();
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = this.#chainAll().finally(() => {
-      this.#running = undefined;
-      if (this.#again) {
-        this.#again = false;
-        void this.#pass();
-      }
-    });
-    return this.#running;
+    this.#loop.wake();
   }
 
   /**
@@ -117,7 +96,7 @@ export class AuditChainer {
     if (last === null) return;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      await this.#pass();
+      await this.#loop.pass();
       const [{ waiting }] = await this.#prisma.$queryRaw<[{ waiting: boolean }]>`SELECT EXISTS (SELECT 1 FROM audit_pending_records WHERE id <= ${last}) AS waiting`;
       if (!waiting) return;
       if (Date.now() > deadline) throw new Error(`queued audit records were not chained within ${timeoutMs} ms`);
@@ -126,33 +105,8 @@ export class AuditChainer {
   }
 
   /** Stops polling and waits for the pass under way. Records still queued stay durable for the next chainer. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearTimeout(this.#timer);
-    clearTimeout(this.#wakeTimer);
-    await this.#running;
-  }
-
-  #schedule(): void {
-    if (this.#closed) return;
-    this.#timer = setTimeout(() => {
-      void this.#pass();
-      this.#schedule();
-    }, this.#pollIntervalMs);
-    this.#timer.unref();
-  }
-
-  /** Passes until a batch comes back short (the queue is empty) or another chainer holds the lock. */
-  async #chainAll(): Promise<void> {
-    try {
-      while ((await this.#chainBatch()) === this.#batchSize);
-      if (this.#failing) this.#logger.warn({}, 'queued audit records are being chained again');
-      this.#failing = false;
-    } catch (error) {
-      // Retried at the next poll; the records stay queued meanwhile.
-      if (!this.#failing) this.#logger.error({ err: error }, 'queued audit records could not be chained; retrying');
-      this.#failing = true;
-    }
+  close(): Promise<void> {
+    return this.#loop.close();
   }
 
   /** Chains one batch; returns how many records it took (0 also when another chainer is at work). */

@@ -4,6 +4,7 @@ export { createPrismaClient, type Db, type PrismaClientOptions, inTransaction } 
 export { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, createBoundedPool, databaseTimeouts } from './pool.ts';
 export { databaseFault, databaseReachable, databaseUnavailable, withDatabaseFaults } from './faults.ts';
 export { newId } from './ids.ts';
+export { DrainLoop, type DrainLoopOptions } from './drain-loop.ts';
 export { allowTenantPurge } from './purge.ts';
 export { isUniqueViolation, isRecordNotFound } from './errors.ts';
 // The client, the Prisma namespace and every model's type (`Customer`, `Invoice`, …).

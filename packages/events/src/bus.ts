@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@platform/config';
-import { type Event, type Prisma, type PrismaClient, type WebhookEndpoint, newId } from '@platform/db';
+import { DrainLoop, type Event, type Prisma, type PrismaClient, type WebhookEndpoint, newId } from '@platform/db';
 import { type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts';
 import type { LiveBus } from './live-bus.ts';
 import type { JobQueue } from './queue.ts';
@@ -12,13 +12,18 @@ import { DEFAULT_RETRY_SCHEDULE_SECONDS, nextRetryDelaySeconds } from './webhook
 import { signatureHeaders } from './webhooks/signing.ts';
 import type { UrlPolicy } from './webhooks/url-policy.ts';
 
-export const DISPATCH_QUEUE = 'event-dispatch';
 export const DELIVERY_QUEUE = 'webhook-delivery';
 /** The deliveries of endpoints whose receivers answer slowly (see `slowAttemptMs`). */
 export const SLOW_DELIVERY_QUEUE = 'webhook-delivery-slow';
 export const RETENTION_QUEUE = 'event-retention';
 /** The queues the event bus works on: its job queue must create them all. */
-export const EVENT_QUEUES = [DISPATCH_QUEUE, DELIVERY_QUEUE, SLOW_DELIVERY_QUEUE, RETENTION_QUEUE];
+export const EVENT_QUEUES = [DELIVERY_QUEUE, SLOW_DELIVERY_QUEUE, RETENTION_QUEUE];
+/** Events dispatched per transaction (their outbox rows claimed, their deliveries created). */
+const DISPATCH_BATCH = 100;
+/** How often the outbox is looked at without a wake-up: events committed by other instances, or by one that died before dispatching. */
+const DISPATCH_POLL_MS = 1_000;
+/** A wake-up's wait for the events committing meanwhile, dispatched in the same transaction. */
+const DISPATCH_WAKE_DELAY_MS = 5;
 /**
  * Delivery attempts an instance makes at once, per lane. Each slot fetches one job at a time, so
  * a slot waiting on a slow receiver holds up no other delivery (a batch would wait for its
@@ -53,11 +58,6 @@ export interface EventBusOptions {
   eventRetentionDays?: number;
 }
 
-interface DispatchJob {
-  tenant_id: string;
-  event_id: string;
-}
-
 interface DeliveryJob {
   tenant_id: string;
   delivery_id: string;
@@ -76,33 +76,47 @@ type Lane = 'fast' | 'slow';
 const QUEUE_OF_LANE: Record<Lane, string> = { fast: DELIVERY_QUEUE, slow: SLOW_DELIVERY_QUEUE };
 
 /**
- * The event bus. `emit` writes an event in the caller's transaction together with its dispatch
- * job, so an event exists (and will be dispatched) if and only if the change committed; `committed`
- * publishes it to live subscribers once it has. The dispatch job creates one delivery per
- * subscribed webhook endpoint, each with its delivery job. Delivery jobs make one signed attempt each and
- * schedule the next attempt on failure; every step is a job, so a crash at any point is
- * recovered by another instance (at-least-once; receivers deduplicate by `webhook-id`).
+ * The event bus. `emit` writes an event and its outbox row in the caller's transaction (one
+ * statement), so an event exists (and will be dispatched) if and only if the change committed;
+ * `committed` publishes it to live subscribers once it has, and wakes the dispatch. A dispatch
+ * claims a batch of outbox rows (SKIP LOCKED, so instances dispatch side by side) and, in the
+ * same transaction, creates one delivery per subscribed webhook endpoint with its delivery job.
+ * Delivery jobs make one signed attempt each and schedule the next attempt on failure; every
+ * step commits with its successor queued, so a crash at any point is recovered by another
+ * instance (at-least-once; receivers deduplicate by `webhook-id`).
  */
 export class EventBus {
   private readonly schedule: readonly number[];
   private readonly timeoutMs: number;
   /** The events each open transaction emitted, published live once it commits. */
   private readonly emittedIn = new WeakMap<Prisma.TransactionClient, EventEnvelope[]>();
+  private readonly dispatcher: DrainLoop;
 
   constructor(private readonly options: EventBusOptions) {
     this.schedule = options.retryScheduleSeconds ?? DEFAULT_RETRY_SCHEDULE_SECONDS;
     this.timeoutMs = options.deliveryTimeoutMs ?? 10_000;
+    this.dispatcher = new DrainLoop({
+      drainBatch: () => this.dispatchBatch(),
+      batchSize: DISPATCH_BATCH,
+      pollIntervalMs: DISPATCH_POLL_MS,
+      wakeDelayMs: DISPATCH_WAKE_DELAY_MS,
+      // The events stay in the outbox, dispatched at the next poll.
+      onFailure: (error) => options.logger.error({ err: error }, 'events could not be dispatched; retrying'),
+      onRecovery: () => options.logger.warn({}, 'events are being dispatched again'),
+    });
   }
 
-  /** Records an event within the change's transaction. */
+  /** Records an event, and its outbox row, within the change's transaction. */
   async emit(tx: Prisma.TransactionClient, tenantId: string, event: NewEvent): Promise<EventEnvelope> {
-    // Raw: every change that emits pays for this statement, and a model call costs a good part of a millisecond more.
+    // Raw, one statement: every change that emits pays for it, and a model call costs a good part of a millisecond more.
     const [row] = await tx.$queryRaw<Event[]>`
-      INSERT INTO events (tenant_id, id, type, data, resource_type, resource_id, source)
-      VALUES (${tenantId}, ${newId('evt')}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${event.resource?.type ?? null}, ${event.resource?.id ?? null}, ${JSON.stringify(event.source)}::jsonb)
-      RETURNING *`;
+      WITH event AS (
+        INSERT INTO events (tenant_id, id, type, data, resource_type, resource_id, source)
+        VALUES (${tenantId}, ${newId('evt')}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${event.resource?.type ?? null}, ${event.resource?.id ?? null}, ${JSON.stringify(event.source)}::jsonb)
+        RETURNING *),
+      queued AS (INSERT INTO event_outbox (tenant_id, event_id) SELECT tenant_id, id FROM event)
+      SELECT * FROM event`;
     if (!row) throw new Error('the event insert returned no row');
-    await this.options.queue.sendWithin(tx, DISPATCH_QUEUE, [{ data: { tenant_id: tenantId, event_id: row.id } satisfies DispatchJob }]);
     const envelope = envelopeOf(row);
     const emitted = this.emittedIn.get(tx);
     if (emitted) emitted.push(envelope);
@@ -121,13 +135,13 @@ export class EventBus {
     if (!emitted) return;
     this.emittedIn.delete(tx);
     for (const event of emitted) this.options.live.publish(event);
-    this.options.queue.wake(DISPATCH_QUEUE);
+    this.dispatcher.wake();
   }
 
-  /** Starts this instance's workers of every queue, and schedules (or unschedules) the event log's retention. */
+  /** Starts this instance's dispatch and the workers of every queue, and schedules (or unschedules) the event log's retention. */
   async startWorkers(): Promise<void> {
     const { queue, eventRetentionDays } = this.options;
-    await queue.work<DispatchJob>(DISPATCH_QUEUE, { batchSize: 50 }, (jobs) => this.dispatch(jobs.map((job) => job.data)));
+    this.dispatcher.start();
     for (const [lane, slots] of [['fast', DELIVERY_SLOTS], ['slow', SLOW_DELIVERY_SLOTS]] as const) {
       for (let slot = 0; slot < slots; slot++) {
         await queue.work<DeliveryJob>(QUEUE_OF_LANE[lane], { batchSize: 1 }, async ([job]) => {
@@ -222,29 +236,46 @@ export class EventBus {
     return secrets;
   }
 
-  private async dispatch(jobs: DispatchJob[]): Promise<void> {
-    const { prisma } = this.options;
-    if (jobs.length === 0) return;
-    // One batch, a constant number of statements: the events, the endpoints of their tenants, one transaction.
-    const events = await prisma.event.findMany({ where: { OR: jobs.map((job) => ({ tenant_id: job.tenant_id, id: job.event_id })) }, orderBy: [{ occurred_at: 'asc' }, { id: 'asc' }] });
-    const tenantIds = [...new Set(events.map((event) => event.tenant_id))];
-    const endpoints = tenantIds.length === 0 ? [] : await prisma.webhookEndpoint.findMany({ where: { tenant_id: { in: tenantIds }, status: 'enabled' }, select: { tenant_id: true, id: true, event_types: true, slow_since: true } });
-    const deliveries = events.flatMap((event) =>
-      endpoints
-        .filter((endpoint) => endpoint.tenant_id === event.tenant_id && endpoint.event_types.includes(event.type))
-        .map((endpoint) => ({ tenant_id: event.tenant_id, id: automaticDeliveryId(event.id, endpoint.id), endpoint_id: endpoint.id, event_id: event.id, next_attempt_at: new Date() })),
-    );
-    if (deliveries.length > 0) {
-      const slowEndpoints = new Set(endpoints.filter((endpoint) => endpoint.slow_since !== null).map((endpoint) => `${endpoint.tenant_id}/${endpoint.id}`));
-      await prisma.$transaction(async (tx) => {
+  /** Stops the dispatch, waiting for the batch under way (the job queue's workers stop with the queue, after this). */
+  stop(): Promise<void> {
+    return this.dispatcher.close();
+  }
+
+  /**
+   * Dispatches the oldest batch of the outbox no other instance is dispatching: in one
+   * transaction, claims (deletes) its rows, reads their events, and creates the deliveries with
+   * their jobs. Returns how many events it took.
+   */
+  private async dispatchBatch(): Promise<number> {
+    let deliveriesCreated = 0;
+    const dispatched = await this.options.prisma.$transaction(async (tx) => {
+      const events = await tx.$queryRaw<Event[]>`
+        WITH claimed AS (
+          DELETE FROM event_outbox
+          WHERE position IN (SELECT position FROM event_outbox ORDER BY position LIMIT ${DISPATCH_BATCH} FOR UPDATE SKIP LOCKED)
+          RETURNING tenant_id, event_id)
+        SELECT e.* FROM events e JOIN claimed c ON e.tenant_id = c.tenant_id AND e.id = c.event_id
+        ORDER BY e.occurred_at, e.id`;
+      const tenantIds = [...new Set(events.map((event) => event.tenant_id))];
+      const endpoints = tenantIds.length === 0 ? [] : await tx.webhookEndpoint.findMany({ where: { tenant_id: { in: tenantIds }, status: 'enabled' }, select: { tenant_id: true, id: true, event_types: true, slow_since: true } });
+      const deliveries = events.flatMap((event) =>
+        endpoints
+          .filter((endpoint) => endpoint.tenant_id === event.tenant_id && endpoint.event_types.includes(event.type))
+          .map((endpoint) => ({ tenant_id: event.tenant_id, id: automaticDeliveryId(event.id, endpoint.id), endpoint_id: endpoint.id, event_id: event.id, next_attempt_at: new Date() })),
+      );
+      if (deliveries.length > 0) {
+        const slowEndpoints = new Set(endpoints.filter((endpoint) => endpoint.slow_since !== null).map((endpoint) => `${endpoint.tenant_id}/${endpoint.id}`));
         const created = await tx.webhookDelivery.createManyAndReturn({ data: deliveries, skipDuplicates: true, select: { tenant_id: true, id: true, endpoint_id: true } });
         await this.queueDeliveries(
           tx,
           created.map((delivery) => ({ ...delivery, slow: slowEndpoints.has(`${delivery.tenant_id}/${delivery.endpoint_id}`) })),
         );
-      });
-      this.wakeDelivery();
-    }
+        deliveriesCreated = created.length;
+      }
+      return events.length;
+    });
+    if (deliveriesCreated > 0) this.wakeDelivery();
+    return dispatched;
   }
 
   private async deliver(job: DeliveryJob, lane: Lane): Promise<void> {

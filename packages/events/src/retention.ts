@@ -12,7 +12,8 @@ export interface RetentionOptions {
 /**
  * The event log's retention: deletes the events that occurred before the cutoff, with their
  * deliveries and attempts (foreign keys cascade), oldest first, in transactions of `batchSize`
- * events. An event with a delivery still pending is kept until that delivery succeeds or fails.
+ * events. An event still to dispatch, or with a delivery still pending, is kept until it is
+ * dispatched and that delivery succeeds or fails.
  *
  * The log stays append-only: its trigger (migration 0010) lets a DELETE through only for an
  * event older than the cutoff this transaction names in `platform.event_retention_before`
@@ -31,6 +32,7 @@ export async function deleteExpiredEvents(prisma: PrismaClient, options: Retenti
           SELECT e.tenant_id, e.id FROM events e
           WHERE e.occurred_at < current_setting('platform.event_retention_before')::timestamptz
             AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.tenant_id = e.tenant_id AND d.event_id = e.id AND d.status = 'pending')
+            AND NOT EXISTS (SELECT 1 FROM event_outbox o WHERE o.tenant_id = e.tenant_id AND o.event_id = e.id)
           ORDER BY e.occurred_at
           LIMIT ${batchSize}
           FOR UPDATE OF e SKIP LOCKED)`;

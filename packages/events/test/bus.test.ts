@@ -1,7 +1,9 @@
 import type { Prisma } from '@platform/db';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
+import { createLogger } from '@platform/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventBus } from '../src/bus.ts';
 import type { EventEnvelope } from '../src/envelope.ts';
 import { type BusHarness, type Receiver, eventually, startBus, startReceiver } from './support.ts';
 
@@ -135,6 +137,42 @@ describe('event bus: outbox, signed delivery, retries', () => {
     const [request] = await eventually(() => (receivedFor(event.id).length > 0 ? receivedFor(event.id) : undefined));
     expect(String(request?.headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const secret of [oldSecret, newSecret]) expect(new Webhook(secret).verify(request?.body ?? '', request?.headers as Record<string, string>)).toMatchObject({ id: event.id });
+  });
+
+  it('dispatches an event whose transaction never woke the dispatch (committed by another instance, or by one that died): the outbox is polled', async () => {
+    await harness.endpoint(receiver.url, ['custom.unwoken']);
+    // Committed without `committed(tx)`: nothing wakes this instance's dispatch.
+    const event = await harness.prisma.$transaction((tx) => harness.bus.emit(tx, harness.tenantId, { type: 'custom.unwoken', data: { n: 1 }, source }));
+    await eventually(() => (receivedFor(event.id).length > 0 ? true : undefined), 5_000);
+    expect(await harness.prisma.eventOutboxEntry.count({ where: { tenant_id: harness.tenantId, event_id: event.id } })).toBe(0);
+  });
+
+  it('dispatches each event once when two instances drain the same outbox side by side', async () => {
+    await harness.endpoint(receiver.url, ['custom.shared']);
+    const other = new EventBus({ prisma: harness.prisma, queue: harness.queue, live: harness.live, secrets: harness.secrets, urlPolicy: { allowedPrivateNetworks: ['127.0.0.0/8'] }, logger: createLogger('silent') });
+    await other.startWorkers();
+    try {
+      const events = await Promise.all(
+        Array.from({ length: 60 }, async (_, n) => {
+          // Every other event through each instance: each wakes its own dispatch, which drains the whole outbox.
+          const bus = n % 2 === 0 ? harness.bus : other;
+          let transaction: Prisma.TransactionClient | undefined;
+          const event = await harness.prisma.$transaction((tx) => {
+            transaction = tx;
+            return bus.emit(tx, harness.tenantId, { type: 'custom.shared', data: { n }, source });
+          });
+          if (transaction) bus.committed(transaction);
+          return event;
+        }),
+      );
+      await eventually(() => (events.every((event) => receivedFor(event.id).length > 0) ? true : undefined));
+      await sleep(1500);
+      expect(events.map((event) => receivedFor(event.id).length)).toEqual(events.map(() => 1));
+      const deliveries = await harness.prisma.webhookDelivery.groupBy({ by: ['event_id'], where: { tenant_id: harness.tenantId, event_id: { in: events.map((event) => event.id) } }, _count: true });
+      expect(deliveries.map((row) => row._count)).toEqual(events.map(() => 1));
+    } finally {
+      await other.stop();
+    }
   });
 
   it('publishes every dispatched event to live subscribers of its tenant', async () => {

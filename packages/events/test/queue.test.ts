@@ -2,7 +2,7 @@ import { createLogger } from '@platform/config';
 import { migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERY_QUEUE, DISPATCH_QUEUE } from '../src/bus.ts';
+import { EVENT_QUEUES } from '../src/bus.ts';
 import { type JobQueue, startJobQueue } from '../src/queue.ts';
 
 describe('job queue set-up', () => {
@@ -21,7 +21,7 @@ describe('job queue set-up', () => {
   it('lets several instances start together on a fresh database (pg-boss alone deadlocks creating its queues)', async () => {
     const logger = createLogger('silent');
     const started = await Promise.allSettled(
-      Array.from({ length: 4 }, () => startJobQueue({ databaseUrl: database.url, logger, queues: [DISPATCH_QUEUE, DELIVERY_QUEUE], recoverySeconds: 5 })),
+      Array.from({ length: 4 }, () => startJobQueue({ databaseUrl: database.url, logger, queues: EVENT_QUEUES, recoverySeconds: 5 })),
     );
     for (const outcome of started) if (outcome.status === 'fulfilled') queues.push(outcome.value);
     expect(started.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'started'))).toEqual(['started', 'started', 'started', 'started']);

@@ -130,6 +130,7 @@ export async function startBus(options: { retryScheduleSeconds?: number[]; deliv
       return { id, secret };
     },
     async stop() {
+      await bus.stop();
       await queue.stop();
       await live.close();
       await prisma.$disconnect();
