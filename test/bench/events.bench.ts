@@ -18,6 +18,7 @@
  *   BENCH_WARMUP_ORDERS orders created the same way before the measurement, not measured (default 200)
  *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores)
  *   BENCH_SUBSCRIBER   0: no GraphQL subscriber, webhooks only (default 1)
+ *   BENCH_PROFILE      a folder: the platform's processes write V8 CPU profiles there (--cpu-prof)
  *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
  *                      embedded one in a temp folder (it is dropped afterwards)
  *
@@ -37,7 +38,7 @@ import { createClient } from 'graphql-ws';
 import { Webhook } from 'standardwebhooks';
 import WebSocket from 'ws';
 import { TEST_SECRETS_KEY, spawnPlatform } from '../support/platform-process.ts';
-import { positiveInteger } from './knobs.ts';
+import { cpuProfileOptions, positiveInteger } from './knobs.ts';
 
 const ORDERS = positiveInteger('BENCH_ORDERS', 2000);
 const CONCURRENCY = positiveInteger('BENCH_CONCURRENCY', 20);
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
     await migrateDatabase(database.url);
     const prisma = createPrismaClient(database.url, 2);
     cleanups.push(() => prisma.$disconnect());
-    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WEBHOOK_ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8', SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'warn', WORKERS: String(WORKERS) });
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', WEBHOOK_ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8', SECRETS_KEY: TEST_SECRETS_KEY, LOG_LEVEL: 'warn', WORKERS: String(WORKERS) }, { nodeOptions: cpuProfileOptions() });
     cleanups.push(() => platform.stop());
     platformOutput = () => platform.output();
 
