@@ -199,7 +199,10 @@ async function main(): Promise<void> {
         for (let index = 0; index < count; index++) {
           const wait = begun + (index * 1000) / RATE - Date.now();
           if (wait > 0) await sleep(wait);
-          inFlight.push(createOrder(first + index));
+          const creation = createOrder(first + index);
+          // Handled by the Promise.all below; a failure before it must not end the process unhandled (and leave the platform running).
+          creation.catch(() => {});
+          inFlight.push(creation);
         }
         await Promise.all(inFlight);
       } else {
