@@ -1,0 +1,101 @@
+import { type LookupAddress, lookup } from 'node:dns';
+import { type UrlPolicy, isAllowedAddress } from '@platform/events';
+import ipaddr from 'ipaddr.js';
+import { Agent, RetryAgent, fetch as undiciFetch } from 'undici';
+import { SourceError } from './source.ts';
+
+export interface OutboundHttpOptions {
+  /** Private networks the operator allows (WEBHOOK_ALLOWED_PRIVATE_NETWORKS, as for webhooks). */
+  urlPolicy: UrlPolicy;
+  /** The longest one attempt may wait for the answer's headers, or between two chunks of its body. */
+  attemptTimeoutMs: number;
+  /** Attempts after the first, for an answer 429 or 503 (after its Retry-After) or a network failure of a safe method. */
+  maxRetries: number;
+  /** The longest wait before a retry: a longer Retry-After is cut to it (and the answer after the last retry is returned as it came). */
+  maxRetryAfterMs: number;
+  /** An answer whose body is larger fails the request (a source cannot make the platform hold what it likes). */
+  maxResponseBytes: number;
+}
+
+export const DEFAULT_OUTBOUND_HTTP: Omit<OutboundHttpOptions, 'urlPolicy'> = {
+  attemptTimeoutMs: 15_000,
+  maxRetries: 3,
+  maxRetryAfterMs: 30_000,
+  maxResponseBytes: 32 * 1024 * 1024,
+};
+
+/**
+ * The HTTP client of every connector (undici): requests only to public addresses (the webhooks'
+ * private-network policy, checked inside the socket's DNS lookup so a host cannot be re-pointed
+ * into a private network after a check), no redirects followed, throttling answered by waiting
+ * (`Retry-After` on 429 and 503, exponential backoff with jitter otherwise, through undici's
+ * RetryAgent), every wait bounded: each attempt by `attemptTimeoutMs`, the whole call by its
+ * attempts and waits together.
+ */
+export interface OutboundHttp {
+  /** `fetch` as undici implements it. Network failures, refusals and timeouts throw SourceError; any HTTP status is returned. */
+  fetch(url: string | URL, init?: Parameters<typeof undiciFetch>[1]): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export function createOutboundHttp(options: OutboundHttpOptions): OutboundHttp {
+  const agent = new Agent({
+    connect: {
+      lookup: (hostname, lookupOptions, callback) =>
+        lookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
+          const refused = error ? undefined : addresses.find((entry) => !isAllowedAddress(entry.address, options.urlPolicy));
+          if (error || refused) return callback(error ?? new RefusedAddressError(`${hostname} resolves to ${refused?.address}, a private or reserved address`), '', 4);
+          if (lookupOptions.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+          const first = addresses[0] as LookupAddress;
+          return callback(null, first.address, first.family);
+        }),
+    },
+    headersTimeout: options.attemptTimeoutMs,
+    bodyTimeout: options.attemptTimeoutMs,
+    maxResponseSize: options.maxResponseBytes,
+  });
+  const dispatcher = new RetryAgent(agent, {
+    maxRetries: options.maxRetries,
+    statusCodes: [429, 503],
+    // A failed POST may have been applied: it is not repeated on a network error (nor on 429/503, which undici retries per method too).
+    methods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'],
+    retryAfter: true,
+    minTimeout: 250,
+    maxTimeout: options.maxRetryAfterMs,
+    timeoutFactor: 2,
+    // Retries spent: the last answer (a 429, a 503) is returned for the connector to report, not thrown.
+    throwOnError: false,
+  });
+  const deadlineMs = options.attemptTimeoutMs * 2 * (options.maxRetries + 1) + options.maxRetryAfterMs * options.maxRetries;
+
+  return {
+    async fetch(url, init = {}) {
+      const target = new URL(url);
+      if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new SourceError(`refused: ${target.protocol} is not HTTP`, false);
+      // A literal address is never looked up: checked here.
+      const host = target.hostname.replace(/[[\]]/g, '');
+      if (ipaddr.isValid(host) && !isAllowedAddress(host, options.urlPolicy)) throw new SourceError(`refused: ${host} is a private or reserved address`, false);
+      const deadline = AbortSignal.timeout(deadlineMs);
+      try {
+        return (await undiciFetch(target, { ...init, redirect: 'manual', dispatcher, signal: init.signal ? AbortSignal.any([init.signal, deadline]) : deadline })) as unknown as Response;
+      } catch (error) {
+        throw networkFailure(error, target, init.signal ?? undefined);
+      }
+    },
+    close: () => dispatcher.close(),
+  };
+}
+
+class RefusedAddressError extends Error {}
+
+/** What a failed fetch becomes: refused (not retryable), cancelled, or a network fault or timeout (retryable). */
+function networkFailure(error: unknown, target: URL, signal: AbortSignal | undefined): SourceError {
+  if (signal?.aborted) return new SourceError('cancelled', false);
+  const causes: unknown[] = [];
+  for (let cause: unknown = error; cause instanceof Error && causes.length < 5; cause = cause.cause) causes.push(cause);
+  const refused = causes.find((cause) => cause instanceof RefusedAddressError);
+  if (refused) return new SourceError(`refused: ${(refused as Error).message}`, false);
+  const last = causes.at(-1) as (Error & { code?: string }) | undefined;
+  const reason = last?.name === 'TimeoutError' ? 'timed out' : (last?.code ?? last?.message ?? 'failed');
+  return new SourceError(`${target.host}: no answer (${reason})`, true);
+}
