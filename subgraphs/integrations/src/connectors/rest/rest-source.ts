@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OutboundHttp } from '../http.ts';
 import { type ConnectionCheck, type ReadOptions, type SourceConnector, SourceError, type SourcePage, type SourceRecord } from '../source.ts';
+import { withoutTrailingSlashes } from '../url-paths.ts';
 import { readText, statusFailure } from './answers.ts';
 import { createAuthorizer } from './auth.ts';
 import { type RestCredentials, type RestSourceConfig, type RestStream, restSourceConfigSchema } from './config.ts';
@@ -37,7 +38,7 @@ export function createRestSource(config: RestSourceConfig, credentials: RestCred
 
   function streamUrl(stream: RestStream, since: number | undefined): URL {
     const url = new URL(base);
-    url.pathname = base.pathname.replace(/\/+$/, '') + stream.path;
+    url.pathname = withoutTrailingSlashes(base.pathname) + stream.path;
     for (const [name, value] of Object.entries(stream.query ?? {})) url.searchParams.set(name, value);
     if (incremental && since !== undefined) {
       url.searchParams.set(incremental.since_param, incremental.format === 'unix_seconds' ? String(Math.floor(since / 1000)) : new Date(since).toISOString());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutTrailingSlashes } from '../url-paths.ts';
 import { MAX_PAGE_SIZE } from './queries.ts';
 
 /** A Shopify connection's settings (not secret). */
@@ -27,6 +28,6 @@ export const DEFAULT_PAGE_SIZE = 20;
 
 /** The Admin GraphQL endpoint of the shop, at the configured API version. */
 export function shopifyGraphqlEndpoint(config: ShopifyConfig): string {
-  const origin = (config.base_url ?? `https://${config.shop_domain}`).replace(/\/+$/, '');
+  const origin = withoutTrailingSlashes(config.base_url ?? `https://${config.shop_domain}`);
   return `${origin}/admin/api/${config.api_version}/graphql.json`;
 }
