@@ -5,7 +5,7 @@ export { type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts'
 export { createLiveBus, type LiveBus, type LiveMessage, type LiveRelay } from './live-bus.ts';
 export { startJobQueue, type JobQueue } from './queue.ts';
 export { createSecretBox, loadSecretsKey, type SecretBox } from './secrets.ts';
-export { checkEndpointUrl, isAllowedAddress, type UrlPolicy } from './webhooks/url-policy.ts';
+export { RefusedAddressError, type UrlPolicy, checkEndpointUrl, policyLookup, refusedLiteralAddress } from './webhooks/url-policy.ts';
 export { generateSigningSecret, signatureHeaders } from './webhooks/signing.ts';
 export { type AttemptOutcome, postWebhook } from './webhooks/post.ts';
 export { DEFAULT_RETRY_SCHEDULE_SECONDS, nextRetryDelaySeconds } from './webhooks/retry-schedule.ts';

@@ -1,8 +1,6 @@
-import { type LookupAddress, lookup } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import ipaddr from 'ipaddr.js';
-import { type UrlPolicy, isAllowedAddress } from './url-policy.ts';
+import { type UrlPolicy, policyLookup, refusedLiteralAddress } from './url-policy.ts';
 
 export interface AttemptOutcome {
   /** Null when no response arrived. */
@@ -29,10 +27,9 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     const target = new URL(url);
-    // A URL's host holds brackets only around an IPv6 address.
-    const host = target.hostname.replace(/[[\]]/g, '');
-    if (ipaddr.isValid(host) && !isAllowedAddress(host, options)) {
-      resolve({ status: null, durationMs: 0, excerpt: null, error: `refused: ${host} is a private or reserved address` });
+    const refused = refusedLiteralAddress(target, options);
+    if (refused) {
+      resolve({ status: null, durationMs: 0, excerpt: null, error: refused });
       return;
     }
     let finishResponse: (() => void) | undefined;
@@ -46,16 +43,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Platform-Webhooks/1.0', ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: (hostname, lookupOptions, callback) =>
-          lookup(hostname, { ...lookupOptions, all: true }, (lookupError, addresses: LookupAddress[]) => {
-            const refused = lookupError ? undefined : addresses.find((entry) => !isAllowedAddress(entry.address, options));
-            const error = lookupError ?? (refused && new Error(`refused: ${hostname} resolves to ${refused.address}, a private or reserved address`));
-            // Stryker disable next-line StringLiteral: beside an error, the address is ignored
-            if (error) return callback(error, '', 4);
-            if (lookupOptions.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
-            const first = addresses[0] as LookupAddress;
-            return callback(null, first.address, first.family);
-          }),
+        lookup: policyLookup(options),
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -1,3 +1,4 @@
+import { type LookupAddress, type LookupOptions, lookup as lookupCallback } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
@@ -58,4 +59,35 @@ export async function checkEndpointUrl(value: string, options: UrlPolicy & { req
   const refused = addresses.find((address) => !isAllowedAddress(address, options));
   if (refused) return { ok: false, reason: `resolves to ${refused}, a private or reserved address; webhook endpoints must be public` };
   return { ok: true, url };
+}
+
+/** The failure of a connection whose host resolves to an address the policy refuses. */
+export class RefusedAddressError extends Error {}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string, family: number) => void;
+
+/**
+ * A DNS lookup for the sockets of outbound requests (node:http's and undici's `lookup` option):
+ * every address the host resolves to is checked at connection time, so a host that resolved to a
+ * public address when it was registered cannot later be pointed into a private network (DNS
+ * rebinding).
+ */
+export function policyLookup(policy: UrlPolicy): (hostname: string, options: LookupOptions, callback: LookupCallback) => void {
+  return (hostname, options, callback) =>
+    lookupCallback(hostname, { ...options, all: true }, (lookupError, addresses: LookupAddress[]) => {
+      const refused = lookupError ? undefined : addresses.find((entry) => !isAllowedAddress(entry.address, policy));
+      const error = lookupError ?? (refused && new RefusedAddressError(`refused: ${hostname} resolves to ${refused.address}, a private or reserved address`));
+      // Stryker disable next-line StringLiteral: beside an error, the address is ignored
+      if (error) return callback(error, '', 4);
+      if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0] as LookupAddress;
+      return callback(null, first.address, first.family);
+    });
+}
+
+/** Why a URL whose host is a literal address (never looked up, so never seen by policyLookup) is refused; undefined when it is a name, or allowed. */
+export function refusedLiteralAddress(url: URL, policy: UrlPolicy): string | undefined {
+  // A URL's host holds brackets only around an IPv6 address.
+  const host = url.hostname.replace(/[[\]]/g, '');
+  return ipaddr.isValid(host) && !isAllowedAddress(host, policy) ? `refused: ${host} is a private or reserved address` : undefined;
 }

@@ -1,6 +1,4 @@
-import { type LookupAddress, lookup } from 'node:dns';
-import { type UrlPolicy, isAllowedAddress } from '@platform/events';
-import ipaddr from 'ipaddr.js';
+import { RefusedAddressError, type UrlPolicy, policyLookup, refusedLiteralAddress } from '@platform/events';
 import { Agent, RetryAgent, fetch as undiciFetch } from 'undici';
 import { SourceError } from './source.ts';
 
@@ -40,16 +38,7 @@ export interface OutboundHttp {
 
 export function createOutboundHttp(options: OutboundHttpOptions): OutboundHttp {
   const agent = new Agent({
-    connect: {
-      lookup: (hostname, lookupOptions, callback) =>
-        lookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
-          const refused = error ? undefined : addresses.find((entry) => !isAllowedAddress(entry.address, options.urlPolicy));
-          if (error || refused) return callback(error ?? new RefusedAddressError(`${hostname} resolves to ${refused?.address}, a private or reserved address`), '', 4);
-          if (lookupOptions.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
-          const first = addresses[0] as LookupAddress;
-          return callback(null, first.address, first.family);
-        }),
-    },
+    connect: { lookup: policyLookup(options.urlPolicy) },
     headersTimeout: options.attemptTimeoutMs,
     bodyTimeout: options.attemptTimeoutMs,
     maxResponseSize: options.maxResponseBytes,
@@ -72,9 +61,8 @@ export function createOutboundHttp(options: OutboundHttpOptions): OutboundHttp {
     async fetch(url, init = {}) {
       const target = new URL(url);
       if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new SourceError(`refused: ${target.protocol} is not HTTP`, false);
-      // A literal address is never looked up: checked here.
-      const host = target.hostname.replace(/[[\]]/g, '');
-      if (ipaddr.isValid(host) && !isAllowedAddress(host, options.urlPolicy)) throw new SourceError(`refused: ${host} is a private or reserved address`, false);
+      const refused = refusedLiteralAddress(target, options.urlPolicy);
+      if (refused) throw new SourceError(refused, false);
       const deadline = AbortSignal.timeout(deadlineMs);
       try {
         return (await undiciFetch(target, { ...init, redirect: 'manual', dispatcher, signal: init.signal ? AbortSignal.any([init.signal, deadline]) : deadline })) as unknown as Response;
@@ -86,15 +74,13 @@ export function createOutboundHttp(options: OutboundHttpOptions): OutboundHttp {
   };
 }
 
-class RefusedAddressError extends Error {}
-
 /** What a failed fetch becomes: refused (not retryable), cancelled, or a network fault or timeout (retryable). */
 function networkFailure(error: unknown, target: URL, signal: AbortSignal | undefined): SourceError {
   if (signal?.aborted) return new SourceError('cancelled', false);
   const causes: unknown[] = [];
   for (let cause: unknown = error; cause instanceof Error && causes.length < 5; cause = cause.cause) causes.push(cause);
   const refused = causes.find((cause) => cause instanceof RefusedAddressError);
-  if (refused) return new SourceError(`refused: ${(refused as Error).message}`, false);
+  if (refused) return new SourceError((refused as Error).message, false);
   const last = causes.at(-1) as (Error & { code?: string }) | undefined;
   const reason = last?.name === 'TimeoutError' ? 'timed out' : (last?.code ?? last?.message ?? 'failed');
   return new SourceError(`${target.host}: no answer (${reason})`, true);
