@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger, PlatformConfig } from '@platform/config';
 import { type PrismaClient, databaseTimeouts } from '@platform/db';
-import { EVENT_QUEUES, EventBus, type LiveBus, type LiveMessage, checkEndpointUrl, createLiveBus, createSecretBox, deliveryRunSeconds, loadSecretsKey, startJobQueue } from '@platform/events';
+import { EVENT_QUEUES, EventBus, type JobQueue, type LiveBus, type LiveMessage, type SecretBox, checkEndpointUrl, createLiveBus, createSecretBox, deliveryRunSeconds, loadSecretsKey, startJobQueue } from '@platform/events';
 import type { EventsPort } from '@platform/graphql-kit';
 import type { ClusterChannel } from './cluster/channel.ts';
 
@@ -11,6 +11,10 @@ export interface PlatformEvents {
   /** What resolvers use (`context.platform.events`). */
   port: EventsPort;
   bus: EventBus;
+  /** The job queue in the platform's database, which other domains' jobs share (sync runs). */
+  queue: JobQueue;
+  /** Seals and opens the secrets the platform must read back (webhook signing secrets, connector credentials). */
+  secrets: SecretBox;
   /** Live events for GraphQL subscriptions. */
   live: LiveBus;
   stop(): Promise<void>;
@@ -22,16 +26,24 @@ export interface PlatformEvents {
  * through `cluster`), and the secrets key that seals
  * webhook signing secrets.
  */
-export async function startPlatformEvents(options: { config: PlatformConfig; databaseUrl: string; prisma: PrismaClient; logger: Logger; cluster?: ClusterChannel }): Promise<PlatformEvents> {
+export async function startPlatformEvents(options: {
+  config: PlatformConfig;
+  databaseUrl: string;
+  prisma: PrismaClient;
+  logger: Logger;
+  cluster?: ClusterChannel;
+  /** Other domains' queues on the same job queue, each with the longest a job of it may run. */
+  otherQueues?: Record<string, number>;
+}): Promise<PlatformEvents> {
   const { config, prisma } = options;
   const logger = options.logger.child({ component: 'events' });
   const secrets = createSecretBox(await loadSecretsKey(config.secretsKey, join(config.dataDir, 'secrets.key')));
   const queue = await startJobQueue({
     databaseUrl: options.databaseUrl,
     logger,
-    queues: EVENT_QUEUES,
+    queues: [...EVENT_QUEUES, ...Object.keys(options.otherQueues ?? {})],
     recoverySeconds: config.jobRecoverySeconds,
-    runSeconds: deliveryRunSeconds(config.webhookTimeoutSeconds),
+    runSeconds: { ...deliveryRunSeconds(config.webhookTimeoutSeconds), ...options.otherQueues },
     pollingIntervalSeconds: 1,
     timeouts: databaseTimeouts(config),
   });
@@ -64,6 +76,8 @@ export async function startPlatformEvents(options: { config: PlatformConfig; dat
   return {
     port,
     bus,
+    queue,
+    secrets,
     live,
     stop: async () => {
       await bus.stop();

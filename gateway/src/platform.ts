@@ -5,7 +5,10 @@ import { type PlatformConfig, createLogger, loadConfig } from '@platform/config'
 import { type PrismaClient, createPrismaClient, databaseReachable, databaseTimeouts, migrateDatabase, openDatabase } from '@platform/db';
 import { AuditChainer, AuditRecorder } from '@platform/audit';
 import { createRateLimiter } from '@platform/rate-limit';
+import type { PlatformOperationExecutor } from '@platform/graphql-kit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
+import { DEFAULT_OUTBOUND_HTTP, PAGE_ALLOWANCE_SECONDS, SYNC_QUEUE, SyncEngine, createOutboundHttp } from '@platform/subgraph-integrations';
+import { isInputObjectType } from 'graphql';
 import { createEdge } from './edge/edge.ts';
 import type { ClusterChannel } from './cluster/channel.ts';
 import { createHttpListener } from './edge/http-listener.ts';
@@ -69,7 +72,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     // Stopped after the server (cleanups run in reverse): requests in flight may still emit events.
     // With Redis, it already connects every process of every instance.
     const cluster = config.redisUrl ? undefined : hooks.cluster;
-    const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger, cluster });
+    const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger, cluster, otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS } });
     cleanups.push(() => events.stop());
 
     const metrics = new PlatformMetrics();
@@ -104,9 +107,30 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     cleanups.push(() => rateLimiter.close());
     if (config.redisUrl && !(await rateLimiter.ready(5000))) logger.warn('Redis is not reachable: rate limits hold per instance until it is');
     const subscriptionLimits = { perConnection: config.subscriptionsPerConnection, perTenant: config.subscriptionsPerTenant };
-    const edge = createEdge({ supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });
+    // The sync engine writes through the edge it serves (a connector's writes are GraphQL operations): bound once the edge exists.
+    let executeAs: PlatformOperationExecutor = () => Promise.reject(new Error('the edge is not ready'));
+    const syncEngine = new SyncEngine({
+      prisma,
+      queue: events.queue,
+      secrets: events.secrets,
+      http: createOutboundHttp({ ...DEFAULT_OUTBOUND_HTTP, urlPolicy: { allowedPrivateNetworks: config.webhookAllowedPrivateNetworks } }),
+      events: events.port,
+      execute: (principal, operation) => executeAs(principal, operation),
+      inputType: (name) => {
+        const type = supergraph.schema.getType(name);
+        return isInputObjectType(type) ? type : undefined;
+      },
+      logger: logger.child({ component: 'sync' }),
+      sliceSeconds: config.syncSliceSeconds,
+      leaseSeconds: config.jobRecoverySeconds,
+    });
+    const edge = createEdge({ sync: syncEngine.port, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });
+    executeAs = edge.executeAs;
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
+    await syncEngine.start();
+    // Before the job queue stops (cleanups run in reverse): running syncs hand over at once.
+    cleanups.push(async () => syncEngine.stop());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.
     const webSockets = edge.serveWebSockets(server);
     cleanups.push(() => webSockets.close());

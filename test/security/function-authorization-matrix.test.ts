@@ -86,6 +86,8 @@ interface Records {
   event: string;
   webhookEndpoint: string;
   webhookDelivery: string;
+  connector: string;
+  syncJob: string;
 }
 
 /** Which record a path parameter names, by the path (`/crm/orders/:id/confirm`: an order). */
@@ -104,6 +106,8 @@ const RECORD_OF_PATH: Array<[RegExp, keyof Records]> = [
   [/^\/events\/webhook-endpoints\//, 'webhookEndpoint'],
   [/^\/events\/webhook-deliveries\//, 'webhookDelivery'],
   [/^\/events\//, 'event'],
+  [/^\/connectors\//, 'connector'],
+  [/^\/sync\/jobs\//, 'syncJob'],
 ];
 
 /** Which record a body field naming an id refers to, by its name. */
@@ -117,6 +121,8 @@ const RECORD_OF_FIELD: Record<string, keyof Records> = {
   event_id: 'event',
   role_id: 'role',
   endpoint_id: 'webhookEndpoint',
+  connector_id: 'connector',
+  sync_job_id: 'syncJob',
 };
 
 /** Plausible values of body fields by name; any other string field gets a plain text. */
@@ -190,7 +196,8 @@ const takesId = (operation: Operation) => operation.field.args.some((arg) => isN
 /** The REST request of an operation: its route with path parameters filled, and its body. */
 function restRequest(operation: Operation, records: Records, missing = false): { method: string; path: string; body: unknown } {
   const route = operation.route as NonNullable<Operation['route']>;
-  const path = `/v1${route.path.replace(/:\w+/g, () => encodeURIComponent(pathIdOf(operation, records, missing)))}`;
+  // A mapping version is a number, not a record id.
+  const path = `/v1${route.path.replace(/:\w+/g, (parameter) => (parameter === ':version' ? '1' : encodeURIComponent(pathIdOf(operation, records, missing))))}`;
   const input = operation.field.args.find((arg) => arg.name === 'input');
   return { method: route.method, path, body: input ? sampleValue('input', input.type, records) : route.method === 'GET' ? undefined : {} };
 }
@@ -281,6 +288,17 @@ describe('function-level authorization matrix', () => {
       ...[...new Set(guarded.map((operation) => operation.anyOf.join(' ')))].map((anyOf) => withoutItsScopes(guarded.find((operation) => operation.anyOf.join(' ') === anyOf) as Operation)),
     ]);
     const movements = (await (await admin.get(`/v1/inventory/movements?item_id=${item}`)).json()) as { data: Array<{ id: string }> };
+    // A connector whose source does not answer (port 9): its one sync job fails at once (one attempt).
+    const connector = await created('/v1/connectors', {
+      name: 'Matrix connector',
+      kind: 'rest',
+      config: { base_url: 'https://127.0.0.1:9/api', streams: [{ name: 'items', path: '/items', id_path: 'id' }], auth: { type: 'none' }, pagination: { type: 'none' } },
+      retry_max_attempts: 1,
+    });
+    const mapping = await admin.send('POST', `/v1/connectors/${connector}/mappings`, { definition: { streams: { items: { target: 'create_customer', fields: { name: 'name' } } } } });
+    if (mapping.status !== 201) throw new Error(`mapping: ${mapping.status} ${await mapping.text()}`);
+    const syncJob = await created('/v1/sync/jobs', { connector_id: connector });
+    await eventually(async () => ((await database().syncJob.findFirst({ where: { tenant_id: account.tenantId, id: syncJob, state: 'failed' } })) ? true : undefined), 20_000, 'the sync job failed');
     // The endpoint's one delivery fails (nothing listens on port 9) and is retried (1 s, 1 s): once
     // it has failed for good and the endpoint is disabled, nothing of the tenant changes by itself.
     const webhookDelivery = await eventually(
@@ -308,6 +326,8 @@ describe('function-level authorization matrix', () => {
       event,
       webhookEndpoint,
       webhookDelivery,
+      connector,
+      syncJob,
     };
     before = await fingerprint([account.tenantId, account.sandboxTenantId]);
   });

@@ -20,6 +20,9 @@ const BODIES: Record<string, unknown> = {
   'PATCH /v1/tenants/roles/{id}': { name: 'Taken over' },
   'PATCH /v1/events/webhook-endpoints/{id}': { description: 'Taken over' },
   'POST /v1/events/webhook-endpoints/{id}/replay': { occurred_after: '2020-01-01T00:00:00Z', occurred_before: '2100-01-01T00:00:00Z' },
+  'PATCH /v1/connectors/{id}': { name: 'Taken over' },
+  'POST /v1/connectors/{connector_id}/mappings': { definition: { streams: { items: { target: 'create_customer', fields: { name: 'name' } } } } },
+  'POST /v1/connectors/{connector_id}/mappings/preview': { records: [{ stream: 'items', external_id: 'x', data: { name: 'x' } }] },
 };
 
 interface Records {
@@ -37,6 +40,8 @@ interface Records {
   event: string;
   webhookEndpoint: string;
   webhookDelivery: string;
+  connector: string;
+  syncJob: string;
 }
 
 /** Which record of the victim each templated path names, by its first segments. */
@@ -55,6 +60,8 @@ const RESOURCE_OF_PATH: Array<[RegExp, keyof Records]> = [
   [/^\/v1\/events\/webhook-endpoints\//, 'webhookEndpoint'],
   [/^\/v1\/events\/webhook-deliveries\//, 'webhookDelivery'],
   [/^\/v1\/events\//, 'event'],
+  [/^\/v1\/connectors\//, 'connector'],
+  [/^\/v1\/sync\/jobs\//, 'syncJob'],
 ];
 
 async function created<T extends { id: string }>(api: ApiClient, path: string, body: unknown): Promise<T> {
@@ -95,6 +102,10 @@ describe('tenant isolation matrix', () => {
       `/v1/events/${records.event}`,
       `/v1/events/webhook-endpoints/${records.webhookEndpoint}`,
       `/v1/events/webhook-deliveries/${records.webhookDelivery}`,
+      `/v1/connectors/${records.connector}`,
+      `/v1/connectors/${records.connector}/mappings`,
+      `/v1/sync/jobs/${records.syncJob}`,
+      `/v1/sync/jobs/${records.syncJob}/failures`,
     ];
     return Promise.all(paths.map(async (path) => [path, await (await victim.get(path)).json()]));
   };
@@ -125,7 +136,19 @@ describe('tenant isolation matrix', () => {
       const deliveries = (await (await victim.get(`/v1/events/webhook-endpoints/${webhookEndpoint.id}/deliveries`)).json()) as { data: Array<{ id: string; status: string }> };
       return deliveries.data.find((delivery) => delivery.status !== 'pending');
     });
+    // A connector whose source does not answer (port 9): its one sync job fails at once (one attempt).
+    const connector = await created(victim, '/v1/connectors', {
+      name: 'Victim connector',
+      kind: 'rest',
+      config: { base_url: 'https://127.0.0.1:9/api', streams: [{ name: 'items', path: '/items', id_path: 'id' }], auth: { type: 'none' }, pagination: { type: 'none' } },
+      retry_max_attempts: 1,
+    });
+    await created(victim, `/v1/connectors/${connector.id}/mappings`, { definition: { streams: { items: { target: 'create_customer', fields: { name: 'name' } } } } });
+    const syncJob = await created(victim, '/v1/sync/jobs', { connector_id: connector.id });
+    await eventually(async () => (((await (await victim.get(`/v1/sync/jobs/${syncJob.id}`)).json()) as { state: string }).state === 'failed' ? true : undefined));
     records = {
+      connector: connector.id,
+      syncJob: syncJob.id,
       item: item.id,
       warehouse: warehouse.id,
       movement: movements.data[0]?.id ?? 'missing',
@@ -157,7 +180,8 @@ describe('tenant isolation matrix', () => {
     const outcomes: string[] = [];
     for (const { method, template } of operations) {
       const resource = RESOURCE_OF_PATH.find(([pattern]) => pattern.test(template))?.[1] as keyof Records;
-      const path = template.replace(/\{\w+\}/, encodeURIComponent(records[resource]));
+      // A mapping version is a number, not a record id.
+      const path = template.replace('{version}', '1').replace(/\{\w+\}/, encodeURIComponent(records[resource]));
       const key = `${method} ${template}`;
       const body =
         key === 'POST /v1/inventory/items/{id}/transfer'
@@ -181,6 +205,7 @@ describe('tenant isolation matrix', () => {
       ['POST', '/v1/finance/invoices', { customer_id: records.customer, currency: 'EUR', lines: [{ description: 'x', quantity: 1, unit_price: 1, tax_rate: 0 }] }, 'customer_id'],
       ['POST', '/v1/finance/invoices', { order_id: records.order }, 'order_id'],
       ['POST', '/v1/inventory/items', { id: `ATTACKER-${randomUUID().slice(0, 8)}`, name: 'x', quantity_on_hand: 1, reorder_point: 0, warehouse_id: records.warehouse }, 'warehouse_id'],
+      ['POST', '/v1/sync/jobs', { connector_id: records.connector }, 'connector_id'],
     ];
     for (const [method, path, body, field] of cases) {
       const problem = await problemOf(await attacker.send(method, path, body));
@@ -191,9 +216,9 @@ describe('tenant isolation matrix', () => {
   });
 
   it("never lists another tenant's records", async () => {
-    for (const path of ['/v1/inventory/items', '/v1/inventory/movements', '/v1/crm/customers', '/v1/crm/orders', '/v1/finance/invoices', '/v1/finance/ledger-entries', '/v1/finance/ledger-balances', '/v1/events', '/v1/events/webhook-endpoints']) {
+    for (const path of ['/v1/inventory/items', '/v1/inventory/movements', '/v1/crm/customers', '/v1/crm/orders', '/v1/finance/invoices', '/v1/finance/ledger-entries', '/v1/finance/ledger-balances', '/v1/events', '/v1/events/webhook-endpoints', '/v1/connectors', '/v1/sync/jobs']) {
       const body = JSON.stringify(await (await attacker.get(path)).json());
-      for (const id of [records.item, records.customer, records.order, records.invoice, records.ledgerEntry, records.movement, records.event, records.webhookEndpoint]) expect(body, path).not.toContain(id);
+      for (const id of [records.item, records.customer, records.order, records.invoice, records.ledgerEntry, records.movement, records.event, records.webhookEndpoint, records.connector, records.syncJob]) expect(body, path).not.toContain(id);
     }
   });
 
@@ -209,6 +234,8 @@ describe('tenant isolation matrix', () => {
       ['event', records.event],
       ['webhook_endpoint', records.webhookEndpoint],
       ['webhook_delivery', records.webhookDelivery],
+      ['connector', records.connector],
+      ['sync_job', records.syncJob],
     ];
     for (const [field, id] of lookups) {
       const response = (await (await attacker.graphql(`query ($id: String!) { ${field}(id: $id) { id } }`, { id })).json()) as { data: unknown; errors?: Array<{ extensions: { code: string } }> };

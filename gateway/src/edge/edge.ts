@@ -4,7 +4,7 @@ import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { Logger } from '@platform/config';
 import type { Prisma, PrismaClient } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
-import type { SubgraphContext } from '@platform/graphql-kit';
+import type { PlatformOperationExecutor, SubgraphContext, SyncPort } from '@platform/graphql-kit';
 import type { RateLimiter } from '@platform/rate-limit';
 import { useRestFacade } from '@platform/rest-facade';
 import type { Server } from 'node:http';
@@ -38,6 +38,7 @@ import { useStorableText } from './plugins/use-storable-text.ts';
 import { useSubscriptions } from './plugins/use-subscriptions.ts';
 import { type WebSocketSubscriptions, serveSubscriptionsOverWebSocket } from '../subscriptions/websocket-server.ts';
 import type { SubscriptionLimits } from '../subscriptions/subscription-limits.ts';
+import { platformOperationExecutor } from './platform-operations.ts';
 import { linkRequests, requestState } from './request-state.ts';
 import { problemFor } from './responses.ts';
 
@@ -50,6 +51,8 @@ export interface EdgeOptions {
   /** Chains the audit records changes queue in their transactions; woken after each commit. */
   auditChainer: AuditChainer;
   events: PlatformEvents;
+  /** The sync engine's side of the integrations domain (queueing and interrupting jobs, sealing credentials). */
+  sync: SyncPort;
   rateLimiter: RateLimiter;
   supergraph: Supergraph;
   subgraphs: SubgraphModule[];
@@ -74,6 +77,8 @@ export interface EdgeOptions {
 export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> & {
   /** graphql-ws subscriptions on the same HTTP server and path as POST /graphql (platform.ts attaches it). */
   serveWebSockets(server: Server): WebSocketSubscriptions;
+  /** Runs GraphQL operations as a principal the platform established (a connector's writes). */
+  executeAs: PlatformOperationExecutor;
 };
 
 /**
@@ -93,6 +98,7 @@ export function createEdge(options: EdgeOptions): Edge {
     stock: providedPort(options.subgraphs, 'stock'),
     orders: providedPort(options.subgraphs, 'orders'),
     events: options.events.port,
+    sync: options.sync,
   };
   const auditFor = (request: Request): SubgraphContext['audit'] => ({
     recordChange: async (action, work, resourceIdOf) => {
@@ -182,6 +188,7 @@ export function createEdge(options: EdgeOptions): Edge {
   });
   // graphql-ws: platform.ts attaches it to the HTTP server once the edge is ready.
   return Object.assign(yoga, {
+    executeAs: platformOperationExecutor(yoga, GRAPHQL_ENDPOINT),
     serveWebSockets: (server: Server) =>
       serveSubscriptionsOverWebSocket({ server, path: GRAPHQL_ENDPOINT, yoga: yoga as never, credentials, admit: rateLimit.admit, counter: subscriptions.counter, auditRecorder: options.auditRecorder, logger: options.logger, reportUnexpected: options.reportUnexpected }),
   });

@@ -3,9 +3,10 @@ import { crmSubgraph } from '@platform/subgraph-crm';
 import { eventsSubgraph } from '@platform/subgraph-events';
 import { financeSubgraph } from '@platform/subgraph-finance';
 import { identitySubgraph } from '@platform/subgraph-identity';
+import { integrationsSubgraph } from '@platform/subgraph-integrations';
 import { inventorySubgraph } from '@platform/subgraph-inventory';
 
 export type { SubgraphModule };
 
 /** Every domain subgraph of the supergraph. A new domain is one more entry here. */
-export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph, eventsSubgraph];
+export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph, eventsSubgraph, integrationsSubgraph];

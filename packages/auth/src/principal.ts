@@ -4,8 +4,11 @@ import { ApiError } from '@platform/errors';
 export interface Principal {
   tenantId: string;
   scopes: ReadonlySet<string>;
-  /** The credential presented: an OAuth client's access token or an API key. */
-  credential: { type: 'oauth_client' | 'api_key'; id: string };
+  /**
+   * The credential presented: an OAuth client's access token or an API key; or, for the writes of
+   * a sync, the connector itself (never presented over the network: the sync engine sets it).
+   */
+  credential: { type: 'oauth_client' | 'api_key' | 'connector'; id: string };
   /** `jti` of the access token; absent for API keys. */
   tokenId?: string;
   /** When the credential stops being valid (the token's `exp`, the key's `expires_at`); absent: it does not expire. */

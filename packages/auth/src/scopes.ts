@@ -21,6 +21,10 @@ export const scopeCatalogue = {
   'events:read': 'List and read events of the types the other scopes allow (order.created needs crm:read too); subscribe to them live.',
   'events:write': 'Publish custom events (types custom.*).',
   'webhooks:read': 'List and read webhook endpoints (never their secrets) and their delivery logs.',
+  'connectors:read': 'List and read connectors (never their credentials) and their field mappings.',
+  'connectors:write': 'Create, change, test and delete connectors; save new versions of their field mappings and preview them.',
+  'sync:read': 'List and read sync jobs, their progress and the records they could not write.',
+  'sync:write': 'Start and cancel sync jobs; replay records a sync could not write.',
   'webhooks:write': 'Register, change, disable and delete webhook endpoints, rotate their signing secrets, resend and replay events, ping.',
 } as const;
 

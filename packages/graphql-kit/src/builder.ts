@@ -8,7 +8,7 @@ import { type Prisma, type PrismaClient, type PrismaTypes, getDatamodel } from '
 import { ApiError } from '@platform/errors';
 import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode, valueFromASTUntyped } from 'graphql';
 import NullableMutationsPlugin from './nullable-mutations.ts';
-import type { EventEmitter, EventSource, EventsPort, OrdersPort, StockPort } from './ports.ts';
+import type { EventEmitter, EventSource, EventsPort, OrdersPort, StockPort, SyncPort } from './ports.ts';
 
 /** What every subgraph resolver receives; the edge builds it once per request. */
 export interface SubgraphContext {
@@ -24,6 +24,7 @@ export interface SubgraphContext {
     stock: StockPort;
     orders: OrdersPort;
     events: EventsPort;
+    sync: SyncPort;
   };
   audit: {
     /**
@@ -81,7 +82,8 @@ export type SubgraphBuilder = ReturnType<typeof createSubgraphBuilder>;
 
 /** The source of events a request's changes emit: its credential and request id. */
 export function eventSourceOf(context: Pick<SubgraphContext, 'principal' | 'requestId'>): EventSource {
-  return { type: 'api', credential_id: context.principal.credential.id, request_id: context.requestId };
+  const { credential } = context.principal;
+  return { type: credential.type === 'connector' ? 'connector' : 'api', credential_id: credential.id, request_id: context.requestId };
 }
 
 /** How a request's changes emit their events: the platform's bus, with the request as their source. */

@@ -1,3 +1,5 @@
+import type { Principal } from '@platform/auth';
+import type { GraphQLInputObjectType } from 'graphql';
 import type { Db, Prisma } from '@platform/db';
 
 /**
@@ -111,3 +113,36 @@ export interface EventEmitter {
   events: EventsPort;
   source: EventSource;
 }
+
+/** Implemented by the platform over the integrations sync engine. */
+export interface SyncPort {
+  /** Queues the run of a sync job within `tx`: it starts once `tx` commits. */
+  enqueue(tx: Prisma.TransactionClient, tenantId: string, jobId: string): Promise<void>;
+  /** Stops a job this instance is running at its next record (the job's `cancel_requested_at` stops it on any instance). */
+  interrupt(tenantId: string, jobId: string): void;
+  /** An input type of the supergraph's own schema (`CreateOrderInput`): what a field mapping is checked against. */
+  inputType(name: string): GraphQLInputObjectType | undefined;
+  /** Seals connector credentials for storage (the platform's secrets key). */
+  sealCredentials(credentials: object): string;
+  /** Checks a stored connector's credentials and reachability now; never throws for a failure of the other system. */
+  testConnector(tenantId: string, connectorId: string): Promise<{ ok: boolean; detail: string }>;
+}
+
+/** A GraphQL operation the platform runs on behalf of a principal it established itself (a connector). */
+export interface PlatformOperation {
+  document: string;
+  variables: Record<string, unknown>;
+  /** Sent as `Idempotency-Key`: a retry of the operation after a crash replays the first outcome. */
+  idempotencyKey?: string;
+}
+
+export interface PlatformOperationResult {
+  data?: Record<string, unknown> | null;
+  errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+}
+
+/**
+ * Runs an operation through the edge as if a client had sent it (the same scope checks, rules,
+ * idempotency, events and audit record), with `principal` as the caller.
+ */
+export type PlatformOperationExecutor = (principal: Principal, operation: PlatformOperation) => Promise<PlatformOperationResult>;

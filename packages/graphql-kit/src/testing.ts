@@ -82,17 +82,28 @@ export function stubbedContext(prisma: PrismaClient, request: TestRequest): Subg
       orders: { findOrderForInvoicing: notUsed('platform.orders.findOrderForInvoicing'), customerExists: notUsed('platform.orders.customerExists') },
       events: {
         emit: notUsed('platform.events.emit'),
-        sealSecret: () => {
-          throw new Error('platform.events.sealSecret is not used in this test');
-        },
+        sealSecret: notUsedSync('platform.events.sealSecret'),
         maxWebhookEndpoints: 0,
         checkEndpointUrl: notUsed('platform.events.checkEndpointUrl'),
         redeliver: notUsed('platform.events.redeliver'),
         ping: notUsed('platform.events.ping'),
       },
+      sync: {
+        enqueue: notUsed('platform.sync.enqueue'),
+        interrupt: notUsedSync('platform.sync.interrupt'),
+        inputType: notUsedSync('platform.sync.inputType'),
+        sealCredentials: notUsedSync('platform.sync.sealCredentials'),
+        testConnector: notUsed('platform.sync.testConnector'),
+      },
       ...request.platform,
     },
     audit: { recordChange: notUsed('audit.recordChange') },
+  };
+}
+
+function notUsedSync(name: string): () => never {
+  return () => {
+    throw new Error(`${name} is not used in this test`);
   };
 }
 

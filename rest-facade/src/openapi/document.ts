@@ -38,6 +38,8 @@ const TAGS: Record<string, string> = {
   Finance: 'Invoices and the double-entry ledger.',
   Events: 'The event log and custom events.',
   Webhooks: 'Webhook endpoints, their deliveries, resends and replays.',
+  Connectors: 'Connections to other systems (credentials sealed, never returned), their versioned field mappings and previews.',
+  Sync: 'Sync jobs of connectors: start, follow, cancel; the records a job could not write, and their replay.',
 };
 
 /**

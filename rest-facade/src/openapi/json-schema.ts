@@ -39,6 +39,8 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 /** `schema` or null. */
 export function nullable(schema: JsonSchema): JsonSchema {
   const { description, ...rest } = schema;
+  // Any JSON value (the JSON scalar) includes null already.
+  if (Object.keys(rest).length === 0) return schema;
   if (typeof rest.type === 'string' && rest.enum === undefined && rest.const === undefined) return { ...schema, type: [rest.type, 'null'] };
   return { ...(description !== undefined && { description }), anyOf: [rest, { type: 'null' }] };
 }

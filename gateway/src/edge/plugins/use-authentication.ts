@@ -21,6 +21,9 @@ export function useAuthentication(options: { credentials: CredentialAuthenticato
       const isGraphql = url.pathname === options.graphqlEndpoint;
       if (!isGraphql && !url.pathname.startsWith(`${options.restBasePath}/`)) return;
       if (isGraphql && request.method === 'GET' && request.headers.get('accept')?.includes('text/html')) return;
+      // An operation the platform runs itself (a connector's write, platform-operations.ts) comes
+      // with its principal; a request from the network has none before this point.
+      if (requestState(request).principal) return;
       try {
         const authorization = request.headers.get('authorization');
         if (!authorization) throw new ApiError('unauthenticated', 'This endpoint needs a credential: send Authorization: Bearer <access token or API key>.');

@@ -27,7 +27,8 @@ export interface RateLimitPlugin extends Plugin {
 
 /**
  * Per-tenant rate limits, a per-second and a per-minute window at once. Every authenticated
- * request counts (REST and GraphQL alike), and so does every OAuth request of a known client.
+ * request counts (REST and GraphQL alike), and so does every OAuth request of a known client;
+ * a connector's writes during a sync do not.
  * Over either limit: 429 `rate_limited` with `Retry-After`. Every counted request's response
  * carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` for the window closest
  * to its limit.
@@ -60,7 +61,8 @@ export function useRateLimit(options: RateLimitPluginOptions): RateLimitPlugin {
     admit: (request, tenantId) => admit(request, tenantId, false),
     async onRequest({ request, url, endResponse }) {
       const { principal } = requestState(request);
-      if (!principal) return;
+      // A sync's writes are paced by the sync engine (one record after another per connector), not by the tenant's API budget.
+      if (!principal || principal.credential.type === 'connector') return;
       const refused = await admit(request, principal.tenantId, url.pathname === options.graphqlEndpoint);
       if (refused) endResponse(refused);
     },

@@ -40,8 +40,11 @@ import { createOrderRules, line, updateOrderRules } from './rules.ts';
 
 const ORDER_SORT_KEYS = { created_at: 'timestamp', number: 'text', total: 'bigint' } as const;
 const DEFAULT_ORDER_SORT = '-created_at';
-/** The channel of orders created through this API (REST or GraphQL); connectors set their own id. */
-const API_CHANNEL = 'api';
+/** The channel of an order: `api` when created through this API (REST or GraphQL), the connector's id when a sync created it. */
+function channelOf(context: SubgraphContext): string {
+  const { credential } = context.principal;
+  return credential.type === 'connector' ? credential.id : 'api';
+}
 
 type OrderAction = 'confirm' | 'fulfil' | 'receive' | 'cancel';
 
@@ -395,7 +398,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
   builder.mutationFields((t) => ({
     create_order: t.field({
       type: Order,
-      description: 'Creates a draft order with the next number of its kind (`SO-…`, `PO-…`). `channel` is set to `api`; totals are computed.',
+      description: 'Creates a draft order with the next number of its kind (`SO-…`, `PO-…`). `channel` is set to `api` (a connector’s id when its sync creates the order); totals are computed.',
       authScopes: { scope: 'crm:write' },
       args: { input: t.arg({ type: CreateOrderInput, required: true, description: 'The new order (REST: the JSON body).' }) },
       resolve: async (_root, { input }, context) => {
@@ -411,7 +414,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
             if (!currency) throw validationFailed([{ field: 'currency', message: `required: customer ${data.customer_id} has no default currency` }]);
             await assertReferenceFree(tx, tenantId, data.kind, data.external_reference);
             return guardingReference(data.kind, data.external_reference, () =>
-              createOrder(tx, tenantId, number, { kind: data.kind, customer_id: data.customer_id, channel: API_CHANNEL, external_reference: data.external_reference, currency, notes: data.notes }, data.lines, eventEmitterOf(context)),
+              createOrder(tx, tenantId, number, { kind: data.kind, customer_id: data.customer_id, channel: channelOf(context), external_reference: data.external_reference, currency, notes: data.notes }, data.lines, eventEmitterOf(context)),
             );
           },
           (order) => order.id,

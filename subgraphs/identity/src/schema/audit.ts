@@ -6,7 +6,7 @@ const AUDIT_SCOPE = 'audit:read';
 
 /** The values the audit_records CHECK constraints allow (written by @platform/audit). */
 const SURFACES = ['rest', 'graphql', 'subscription', 'oauth'] as const;
-const ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'anonymous'] as const;
+const ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'anonymous'] as const;
 
 type AuditRecordRow = Prisma.AuditRecordGetPayload<true>;
 
@@ -57,7 +57,7 @@ export function defineAuditSchema(builder: SubgraphBuilder): void {
     values: SURFACES,
   });
   const AuditActorType = builder.enumType('AuditActorType', {
-    description: 'Who made a request: an OAuth client, an API key, a user, or nobody known (a request without a valid credential).',
+    description: 'Who made a request: an OAuth client, an API key, a user, a connector (the writes of its sync jobs), or nobody known (a request without a valid credential).',
     values: ACTOR_TYPES,
   });
 
@@ -78,8 +78,8 @@ export function defineAuditSchema(builder: SubgraphBuilder): void {
       operation_name: t.exposeString('operation_name', { nullable: true, description: 'GraphQL operation name.' }),
       status: t.exposeInt('status', { nullable: true, description: 'HTTP status of the response; null for a data change (recorded inside its transaction).' }),
       duration_ms: t.exposeFloat('duration_ms', { nullable: true, description: 'Time to answer, in milliseconds.' }),
-      actor_type: t.field({ type: AuditActorType, description: 'Who acted: an OAuth client, an API key, a user, or nobody identified.', resolve: (record) => record.actor_type as (typeof ACTOR_TYPES)[number] }),
-      actor_id: t.exposeString('actor_id', { nullable: true, description: 'The OAuth client, API key or user; null when anonymous.' }),
+      actor_type: t.field({ type: AuditActorType, description: 'Who acted: an OAuth client, an API key, a user, a connector, or nobody identified.', resolve: (record) => record.actor_type as (typeof ACTOR_TYPES)[number] }),
+      actor_id: t.exposeString('actor_id', { nullable: true, description: 'The OAuth client, API key, user or connector; null when anonymous.' }),
       credential_id: t.exposeString('credential_id', { nullable: true, description: "The credential presented: an access token's id, an API key id." }),
       client_address: t.exposeString('client_address', { nullable: true, description: "The client's IP address." }),
       resource_id: t.exposeString('resource_id', { nullable: true, description: 'The record a data change created or changed.' }),

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { OutboundHttp } from './http.ts';
+import { createRestSource, restCredentialsSchemaFor, restSourceConfigSchema } from './rest/index.ts';
+import { SHOPIFY_STREAMS, createShopifySource, shopifyConfigSchema, shopifyCredentialsSchema } from './shopify/index.ts';
+import type { SourceConnector } from './source.ts';
+
+/**
+ * What the platform needs of each connector kind it serves: how its settings and its secrets are
+ * checked, the streams it reads, and how a stored connector is opened for a sync.
+ */
+export interface ConnectorKind {
+  config: z.ZodType<object>;
+  /** The credentials schema for a checked configuration (a REST source's depend on its auth type). */
+  credentialsFor(config: object): z.ZodType<object>;
+  streamsOf(config: object): string[];
+  open(config: object, credentials: object, http: OutboundHttp): SourceConnector;
+}
+
+export const CONNECTOR_KINDS = {
+  shopify: {
+    config: shopifyConfigSchema,
+    credentialsFor: () => shopifyCredentialsSchema,
+    streamsOf: () => [...SHOPIFY_STREAMS],
+    open: (config, credentials, http) => createShopifySource(shopifyConfigSchema.parse(config), shopifyCredentialsSchema.parse(credentials), http),
+  },
+  rest: {
+    config: restSourceConfigSchema,
+    credentialsFor: (config) => restCredentialsSchemaFor(restSourceConfigSchema.parse(config).auth.type),
+    streamsOf: (config) => restSourceConfigSchema.parse(config).streams.map((stream) => stream.name),
+    open: (config, credentials, http) => createRestSource(restSourceConfigSchema.parse(config), credentials as never, http),
+  },
+} satisfies Record<string, ConnectorKind>;
+
+export type ConnectorKindName = keyof typeof CONNECTOR_KINDS;
+
+/** A kind's checked configuration and credentials, or every field at fault (paths prefixed with `config.` or `credentials.`). */
+export function checkConnectorSettings(
+  kind: ConnectorKindName,
+  config: unknown,
+  credentials: unknown,
+): { ok: true; config: object; credentials: object } | { ok: false; errors: Array<{ field: string; message: string }> } {
+  const definition: ConnectorKind = CONNECTOR_KINDS[kind];
+  const checkedConfig = definition.config.safeParse(config);
+  const errors = checkedConfig.success ? [] : issues('config', checkedConfig.error);
+  // Credentials are checked against the configuration they go with; a bad configuration leaves only their shape to check.
+  const credentialsSchema = checkedConfig.success ? definition.credentialsFor(checkedConfig.data) : z.record(z.string(), z.unknown());
+  const checkedCredentials = credentialsSchema.safeParse(credentials);
+  if (!checkedCredentials.success) errors.push(...issues('credentials', checkedCredentials.error));
+  if (!checkedConfig.success || !checkedCredentials.success) return { ok: false, errors };
+  return { ok: true, config: checkedConfig.data, credentials: checkedCredentials.data };
+}
+
+function issues(prefix: string, error: z.ZodError): Array<{ field: string; message: string }> {
+  return error.issues.map((issue) => ({ field: [prefix, ...issue.path.map(String)].join('.'), message: issue.message }));
+}

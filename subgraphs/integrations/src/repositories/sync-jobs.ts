@@ -1,0 +1,35 @@
+import type { Db, Prisma, SyncJob, SyncJobState } from '@platform/db';
+import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+
+export type SyncJobRecord = SyncJob;
+
+/** States of a job that is not over. */
+export const ACTIVE_STATES: SyncJobState[] = ['queued', 'running'];
+
+export async function listSyncJobs(db: Db, tenantId: string, filter: { connector_id?: string | null; state?: SyncJobState | null }, window: ListWindow) {
+  const where: Prisma.SyncJobWhereInput = { tenant_id: tenantId, ...(filter.connector_id != null && { connector_id: filter.connector_id }), ...(filter.state != null && { state: filter.state }) };
+  const keyset = keysetWhere(window) as Prisma.SyncJobWhereInput | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? db.syncJob.count({ where }) : null,
+    db.syncJob.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
+  ]);
+  return listPage(rows, window, total);
+}
+
+export function findSyncJob(db: Db, tenantId: string, id: string): Promise<SyncJobRecord | null> {
+  return db.syncJob.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
+}
+
+/** The connector's job that is queued or running, if any (at most one is, see the sync resolvers). */
+export function activeSyncJob(db: Db, tenantId: string, connectorId: string): Promise<SyncJobRecord | null> {
+  return db.syncJob.findFirst({ where: { tenant_id: tenantId, connector_id: connectorId, state: { in: ACTIVE_STATES } } });
+}
+
+export function createSyncJob(tx: Prisma.TransactionClient, data: Prisma.SyncJobUncheckedCreateInput): Promise<SyncJobRecord> {
+  return tx.syncJob.create({ data });
+}
+
+/** Applies `changes` and increments the version. */
+export function updateSyncJob(tx: Prisma.TransactionClient, tenantId: string, id: string, changes: Prisma.SyncJobUncheckedUpdateInput): Promise<SyncJobRecord> {
+  return tx.syncJob.update({ where: { tenant_id_id: { tenant_id: tenantId, id } }, data: { ...changes, version: { increment: 1 } } });
+}

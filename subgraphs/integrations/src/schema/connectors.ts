@@ -1,0 +1,231 @@
+import { type Prisma, newId } from '@platform/db';
+import { ApiError, type FieldError } from '@platform/errors';
+import {
+  type RestRoutes,
+  type SubgraphBuilder,
+  type SubgraphContext,
+  assertCurrentVersion,
+  inputRules,
+  listOrder,
+  listEnvelope,
+  listWindow,
+  paginationArgs,
+  parseInput,
+  recordActionArgs,
+  sortArg,
+  VERSION_DESCRIPTION,
+} from '@platform/graphql-kit';
+import { CONNECTOR_KINDS, type ConnectorKindName, checkConnectorSettings } from '../connectors/kinds.ts';
+import { shopifyGraphqlEndpoint } from '../connectors/shopify/index.ts';
+import { type ConnectorRecord, createConnector, deleteConnector, findConnector, listConnectors, lockConnector, updateConnector } from '../repositories/connectors.ts';
+import { activeSyncJob } from '../repositories/sync-jobs.ts';
+import { notFoundConnector, validationFailed } from './errors.ts';
+import { MAX_RETRY_ATTEMPTS, MAX_RETRY_DELAY_SECONDS, createConnectorRules, updateConnectorRules } from './rules.ts';
+
+export const CONNECTOR_SCOPES = ['connectors:read', 'connectors:write'];
+const CONNECTOR_SORT_KEYS = { created_at: 'timestamp' } as const;
+const DEFAULT_SORT = '-created_at';
+
+type ConnectorAction = 'update' | 'delete';
+
+/** The URLs a connector's configuration makes the platform call. */
+function outboundUrls(kind: ConnectorKindName, config: Record<string, unknown>): Array<{ field: string; url: string }> {
+  if (kind === 'shopify') return [{ field: 'config.base_url', url: shopifyGraphqlEndpoint(config as never) }];
+  const auth = config.auth as { type: string; token_url?: string };
+  return [{ field: 'config.base_url', url: String(config.base_url) }, ...(auth.token_url ? [{ field: 'config.auth.token_url', url: auth.token_url }] : [])];
+}
+
+/**
+ * A connector's settings checked by its kind (every field at fault at once, as `config.…` and
+ * `credentials.…`), and each URL it would call by the platform's outbound policy (public
+ * addresses only; HTTPS for production tenants), as webhook URLs are.
+ */
+async function checkedSettings(context: SubgraphContext, kind: ConnectorKindName, config: unknown, credentials: unknown): Promise<{ config: Record<string, unknown>; credentials: object }> {
+  const checked = checkConnectorSettings(kind, config, credentials ?? {});
+  if (!checked.ok) throw validationFailed(checked.errors);
+  const errors: FieldError[] = [];
+  for (const { field, url } of outboundUrls(kind, checked.config as Record<string, unknown>)) {
+    const verdict = await context.platform.events.checkEndpointUrl(context.principal.tenantId, url);
+    if (!verdict.ok) errors.push({ field, message: verdict.reason });
+  }
+  if (errors.length > 0) throw validationFailed(errors, false);
+  return { config: checked.config as Record<string, unknown>, credentials: checked.credentials };
+}
+
+/** Connectors: connections to other systems, with sealed credentials, a retry policy and a connectivity test. */
+export function defineConnectorSchema(builder: SubgraphBuilder) {
+  const ConnectorKindEnum = builder.enumType('ConnectorKind', {
+    description: 'The protocol a connector speaks.',
+    values: {
+      shopify: { description: 'A Shopify shop, through the Admin GraphQL API: streams `products` (one record per variant) and `orders`.' },
+      rest: { description: 'Any REST/JSON API, configured declaratively: auth, pagination, record paths, incremental reads.' },
+    } as const,
+  });
+
+  const Connector = builder.objectRef<ConnectorRecord>('Connector').implement({
+    description: 'A connection to another system. Its credentials are sealed when saved and never returned; `config` holds everything else.',
+    authScopes: { anyScope: CONNECTOR_SCOPES },
+    fields: (t) => ({
+      id: t.exposeString('id', { description: 'Connector identifier (`con_…`): also the `channel` of the orders it creates and the actor of its writes in the audit trail.' }),
+      name: t.exposeString('name', { description: 'Your name for it, 1 to 200 characters.' }),
+      kind: t.field({ type: ConnectorKindEnum, resolve: (connector) => connector.kind, description: '`shopify` or `rest`.' }),
+      config: t.field({ type: 'JSON', resolve: (connector) => connector.config, description: 'The settings of its kind (see the API reference of each kind); never a secret.' }),
+      streams: t.stringList({ resolve: (connector) => CONNECTOR_KINDS[connector.kind].streamsOf(connector.config as object), description: 'The streams it reads: what a field mapping maps.' }),
+      has_credentials: t.boolean({ resolve: (connector) => connector.credentials_ciphertext !== null, description: 'Whether credentials are stored (they are never shown).' }),
+      retry_max_attempts: t.exposeInt('retry_max_attempts', { description: `Attempts a sync job makes in all before it fails (1 to ${MAX_RETRY_ATTEMPTS}); default 3.` }),
+      retry_delay_seconds: t.exposeInt('retry_delay_seconds', { description: 'Seconds before the second attempt, doubled before each later one; default 60.' }),
+      mapping_version: t.exposeInt('mapping_version', { description: 'The field mapping version new sync jobs use; 0 while no mapping is saved.' }),
+      version: t.exposeInt('version', { description: 'Incremented by every change; send it back as `version` (or REST `If-Match`) to refuse a change based on a stale read.' }),
+      created_at: t.expose('created_at', { type: 'DateTime', description: 'When the connector was created.' }),
+      updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When it last changed.' }),
+    }),
+  });
+
+  const ConnectorTestResult = builder.objectRef<{ ok: boolean; detail: string }>('ConnectorTestResult').implement({
+    description: 'The outcome of a connectivity test.',
+    authScopes: { anyScope: CONNECTOR_SCOPES },
+    fields: (t) => ({
+      ok: t.exposeBoolean('ok', { description: 'Whether the other system accepted the credentials and answered as its protocol says.' }),
+      detail: t.exposeString('detail', { description: 'What was checked, or why it failed (never a secret).' }),
+    }),
+  });
+
+  const ConnectorList = listEnvelope(builder, 'ConnectorList', Connector);
+
+  const CreateConnectorInput = builder.inputType('CreateConnectorInput', {
+    extensions: inputRules(createConnectorRules),
+    description: 'A new connector.',
+    fields: (t) => ({
+      name: t.string({ required: true, description: 'Your name for it, 1 to 200 characters.' }),
+      kind: t.field({ type: ConnectorKindEnum, required: true, description: 'The protocol it speaks.' }),
+      config: t.field({ type: 'JSON', required: true, description: 'The settings of its kind. Every URL in them must be public (HTTPS for production tenants).' }),
+      credentials: t.field({ type: 'JSON', required: false, description: 'The secrets of its kind (Shopify: `access_token`, `webhook_secret`; REST: those of its `auth` type). Sealed when saved, never returned.' }),
+      retry_max_attempts: t.int({ required: false, description: `Attempts a sync job makes in all, 1 to ${MAX_RETRY_ATTEMPTS}. Default 3.` }),
+      retry_delay_seconds: t.int({ required: false, description: `Seconds before the second attempt (doubled before each later one), 0 to ${MAX_RETRY_DELAY_SECONDS}. Default 60.` }),
+    }),
+  });
+  const UpdateConnectorInput = builder.inputType('UpdateConnectorInput', {
+    extensions: inputRules(updateConnectorRules),
+    description: 'Fields to change; absent fields keep their value. A new `config` is checked with the credentials sent beside it: send both.',
+    fields: (t) => ({
+      name: t.string({ required: false, description: 'Your name for it, 1 to 200 characters.' }),
+      config: t.field({ type: 'JSON', required: false, description: 'Replaces the settings; `credentials` must be sent with it.' }),
+      credentials: t.field({ type: 'JSON', required: false, description: 'Replaces the secrets (checked against the current or the new `config`).' }),
+      retry_max_attempts: t.int({ required: false, description: `1 to ${MAX_RETRY_ATTEMPTS}.` }),
+      retry_delay_seconds: t.int({ required: false, description: `0 to ${MAX_RETRY_DELAY_SECONDS}.` }),
+      version: t.int({ required: false, description: VERSION_DESCRIPTION }),
+    }),
+  });
+
+  builder.queryFields((t) => ({
+    connectors: t.field({
+      type: ConnectorList,
+      description: 'Connectors, newest first by default. Credentials are never listed.',
+      authScopes: { scope: 'connectors:read' },
+      args: { sort: sortArg(t.arg, Object.keys(CONNECTOR_SORT_KEYS), DEFAULT_SORT), ...paginationArgs(t) },
+      resolve: (_root, args, { prisma, principal }, info) => listConnectors(prisma, principal.tenantId, listWindow(args, 'connectors', listOrder(args.sort, CONNECTOR_SORT_KEYS, DEFAULT_SORT), info)),
+    }),
+    connector: t.field({
+      type: Connector,
+      description: 'One connector by id (without its credentials).',
+      authScopes: { scope: 'connectors:read' },
+      args: { id: t.arg.string({ required: true, description: 'The connector id (`con_…`).' }) },
+      resolve: async (_root, { id }, { prisma, principal }) => (await findConnector(prisma, principal.tenantId, id)) ?? Promise.reject(notFoundConnector(id)),
+    }),
+  }));
+
+  /** Runs a change of a locked connector: version check, then `work`, in one audited transaction. */
+  function changeConnector<T>(context: SubgraphContext, id: string, version: number | null | undefined, action: ConnectorAction, work: (tx: Prisma.TransactionClient, connector: ConnectorRecord) => Promise<T>): Promise<T> {
+    return context.audit.recordChange(
+      `connector.${action}`,
+      async (tx) => {
+        const connector = await lockConnector(tx, context.principal.tenantId, id);
+        if (!connector) throw notFoundConnector(id);
+        assertCurrentVersion(context, version, connector);
+        return work(tx, connector);
+      },
+      () => id,
+    );
+  }
+
+  builder.mutationFields((t) => ({
+    create_connector: t.field({
+      type: Connector,
+      description: 'Creates a connector. Its credentials are sealed and never shown again; check them with `test_connector`. Save a field mapping before the first sync.',
+      authScopes: { scope: 'connectors:write' },
+      args: { input: t.arg({ type: CreateConnectorInput, required: true, description: 'The new connector (REST: the JSON body).' }) },
+      resolve: async (_root, { input }, context) => {
+        const data = parseInput(createConnectorRules, input);
+        const settings = await checkedSettings(context, data.kind, data.config, data.credentials);
+        return context.audit.recordChange(
+          'connector.create',
+          (tx) =>
+            createConnector(tx, {
+              tenant_id: context.principal.tenantId,
+              id: newId('con'),
+              name: data.name,
+              kind: data.kind,
+              config: settings.config as Prisma.InputJsonValue,
+              credentials_ciphertext: Object.keys(settings.credentials).length > 0 ? context.platform.sync.sealCredentials(settings.credentials) : null,
+              ...(data.retry_max_attempts !== undefined && { retry_max_attempts: data.retry_max_attempts }),
+              ...(data.retry_delay_seconds !== undefined && { retry_delay_seconds: data.retry_delay_seconds }),
+            }),
+          (created) => created.id,
+        );
+      },
+    }),
+    update_connector: t.field({
+      type: Connector,
+      description: 'Changes a connector’s name, settings, credentials or retry policy. Jobs already queued or running keep the retry policy they started with.',
+      authScopes: { scope: 'connectors:write' },
+      args: { id: t.arg.string({ required: true, description: 'The connector id.' }), input: t.arg({ type: UpdateConnectorInput, required: true, description: 'The fields to change (REST: the JSON body).' }) },
+      resolve: async (_root, { id, input }, context) => {
+        const { version, config, credentials, ...changes } = parseInput(updateConnectorRules, input);
+        if (config !== undefined && credentials === undefined) throw validationFailed([{ field: 'credentials', message: 'is required with a new config: send the credentials that go with it' }], false);
+        const current = await findConnector(context.prisma, context.principal.tenantId, id);
+        if (!current) throw notFoundConnector(id);
+        const settings = credentials === undefined ? undefined : await checkedSettings(context, current.kind, config ?? current.config, credentials);
+        return changeConnector(context, id, version, 'update', async (tx, connector) => {
+          // The settings were checked against the connector as read before the transaction.
+          if (connector.version !== current.version) throw new ApiError('version_conflict', 'The connector changed while the request was checked; retry.', { current_version: connector.version });
+          return updateConnector(tx, connector.tenant_id, connector.id, {
+            ...changes,
+            ...(settings && { config: settings.config as Prisma.InputJsonValue, credentials_ciphertext: Object.keys(settings.credentials).length > 0 ? context.platform.sync.sealCredentials(settings.credentials) : null }),
+          });
+        });
+      },
+    }),
+    delete_connector: t.field({
+      type: Connector,
+      description: 'Deletes a connector with its mappings, sync jobs, failed records and links, and returns it as it was. Records it created stay. Refused with `invalid_state` while one of its jobs is queued or running: cancel it first.',
+      authScopes: { scope: 'connectors:write' },
+      args: recordActionArgs(t.arg, 'connector'),
+      resolve: (_root, { id, version }, context) =>
+        changeConnector(context, id, version, 'delete', async (tx, connector) => {
+          const active = await activeSyncJob(tx, connector.tenant_id, connector.id);
+          if (active) throw new ApiError('invalid_state', `Sync job ${active.id} of connector ${connector.id} is ${active.state}; cancel it before deleting the connector.`, { current_status: active.state });
+          await deleteConnector(tx, connector.tenant_id, connector.id);
+          return connector;
+        }),
+    }),
+    test_connector: t.field({
+      type: ConnectorTestResult,
+      description: 'Checks the connector’s credentials and reachability now, reading as little as its protocol allows (at most 30 seconds). Nothing is recorded but the audit record of the request.',
+      authScopes: { scope: 'connectors:write' },
+      args: { id: t.arg.string({ required: true, description: 'The connector id.' }) },
+      resolve: async (_root, { id }, context) => {
+        if (!(await findConnector(context.prisma, context.principal.tenantId, id))) throw notFoundConnector(id);
+        return context.platform.sync.testConnector(context.principal.tenantId, id);
+      },
+    }),
+  }));
+}
+
+export const connectorRestRoutes: RestRoutes = {
+  'Query.connectors': { method: 'GET', path: '/connectors', tags: ['Connectors'] },
+  'Mutation.create_connector': { method: 'POST', path: '/connectors', responseStatus: 201, tags: ['Connectors'] },
+  'Query.connector': { method: 'GET', path: '/connectors/:id', tags: ['Connectors'] },
+  'Mutation.update_connector': { method: 'PATCH', path: '/connectors/:id', tags: ['Connectors'] },
+  'Mutation.delete_connector': { method: 'DELETE', path: '/connectors/:id', tags: ['Connectors'] },
+  'Mutation.test_connector': { method: 'POST', path: '/connectors/:id/test', tags: ['Connectors'] },
+};

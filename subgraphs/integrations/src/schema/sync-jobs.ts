@@ -1,0 +1,247 @@
+import { type SyncJobState, newId } from '@platform/db';
+import { ApiError } from '@platform/errors';
+import {
+  type RestRoutes,
+  type SubgraphBuilder,
+  type SubgraphContext,
+  inputRules,
+  listEnvelope,
+  listOrder,
+  listWindow,
+  paginationArgs,
+  parseInput,
+  sortArg,
+} from '@platform/graphql-kit';
+import { z } from 'zod';
+import { lockConnector } from '../repositories/connectors.ts';
+import { type FailureRecord, countUnresolvedFailures, findFailure, listFailures } from '../repositories/failures.ts';
+import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, listSyncJobs, updateSyncJob } from '../repositories/sync-jobs.ts';
+import { notFoundSyncJob, validationFailed } from './errors.ts';
+import type { MappingErrorRef, RecordErrorShape } from './mappings.ts';
+import { startSyncRules } from './rules.ts';
+
+export const SYNC_SCOPES = ['sync:read', 'sync:write'];
+const JOB_SORT_KEYS = { created_at: 'timestamp' } as const;
+const FAILURE_SORT_KEYS = { created_at: 'timestamp' } as const;
+const DEFAULT_JOB_SORT = '-created_at';
+const DEFAULT_FAILURE_SORT = 'created_at';
+
+const replayRules = z.object({ failure_id: z.string().min(1).max(100).nullish() });
+
+/** Sync jobs: start, follow (counters while running), cancel, and the records they could not write, replayed after a fix. */
+export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: MappingErrorRef) {
+  const SyncJobStateEnum = builder.enumType('SyncJobState', {
+    description: 'Where a sync job is.',
+    values: {
+      queued: { description: 'Waiting to run: just started, or an attempt failed and the next is due at `next_attempt_at`.' },
+      running: { description: 'Reading the source and writing records; the counters move page by page.' },
+      succeeded: { description: 'Every record was read and written (or found unchanged).' },
+      partially_failed: { description: 'Every record was read; `records_failed` of them could not be written (see the job’s failed records).' },
+      failed: { description: 'The source or the platform failed and the retry policy is exhausted (`last_error` says why); `sync.failed` was emitted.' },
+      cancelled: { description: 'Cancelled through the API; records written before stay.' },
+    } as const,
+  });
+  const SyncJobTriggerEnum = builder.enumType('SyncJobTrigger', {
+    description: 'What started a job.',
+    values: {
+      manual: { description: 'A client started it (`start_sync`).' },
+      replay: { description: 'A client replayed failed records of an earlier job (`replay_sync_failures`).' },
+    } as const,
+  });
+
+  const SyncFailure = builder.objectRef<FailureRecord>('SyncFailure').implement({
+    description: 'A record a sync could not write, with the source payload as read, the errors and the mapping version used.',
+    authScopes: { anyScope: SYNC_SCOPES },
+    fields: (t) => ({
+      id: t.exposeString('id', { description: 'Failed record identifier (`sfr_…`).' }),
+      sync_job_id: t.exposeString('sync_job_id', { description: 'The job that could not write it.' }),
+      connector_id: t.exposeString('connector_id', { description: 'The connector.' }),
+      stream: t.exposeString('stream', { description: 'The stream it came from.' }),
+      external_id: t.exposeString('external_id', { description: 'Its id in the source.' }),
+      payload: t.field({ type: 'JSON', resolve: (failure) => failure.payload, description: 'The record as the source sent it.' }),
+      errors: t.field({ type: [MappingError], resolve: (failure) => failure.errors as unknown as RecordErrorShape[], description: 'Why it could not be written.' }),
+      mapping_version: t.exposeInt('mapping_version', { description: 'The mapping version used.' }),
+      resolved_at: t.expose('resolved_at', { type: 'DateTime', nullable: true, description: 'When a replay wrote it (or found it written); null while unresolved.' }),
+      resolved_by_job: t.exposeString('resolved_by_job', { nullable: true, description: 'The replay job that resolved it.' }),
+      created_at: t.expose('created_at', { type: 'DateTime', description: 'When the failure was recorded.' }),
+    }),
+  });
+
+  const SyncJob = builder.objectRef<SyncJobRecord>('SyncJob').implement({
+    description: 'One run of a connector (or a replay of failed records): its state, its counters (updated page by page while it runs) and its outcome.',
+    authScopes: { anyScope: SYNC_SCOPES },
+    fields: (t) => ({
+      id: t.exposeString('id', { description: 'Sync job identifier (`sync_…`).' }),
+      connector_id: t.exposeString('connector_id', { description: 'The connector (`con_…`).' }),
+      trigger: t.field({ type: SyncJobTriggerEnum, resolve: (job) => job.trigger, description: '`manual` or `replay`.' }),
+      state: t.field({ type: SyncJobStateEnum, resolve: (job) => job.state, description: 'Where the job is.' }),
+      full: t.exposeBoolean('full', { description: 'Whether it reads the source from the beginning rather than from where the last sync ended.' }),
+      replay_of_job_id: t.exposeString('replay_of_job_id', { nullable: true, description: 'A replay: the job whose failed records it writes again.' }),
+      replay_failure_id: t.exposeString('replay_failure_id', { nullable: true, description: 'A replay of one failed record: that record.' }),
+      mapping_version: t.exposeInt('mapping_version', { description: 'The mapping version it uses (the connector’s current one when it was started).' }),
+      attempts: t.exposeInt('attempts', { description: 'Attempts started.' }),
+      max_attempts: t.exposeInt('max_attempts', { description: 'Attempts its retry policy allows in all.' }),
+      next_attempt_at: t.expose('next_attempt_at', { type: 'DateTime', nullable: true, description: 'When the next attempt is due after a failed one; null otherwise.' }),
+      records_seen: t.exposeInt('records_seen', { description: 'Records read so far.' }),
+      records_created: t.exposeInt('records_created', { description: 'Records that created a platform record.' }),
+      records_updated: t.exposeInt('records_updated', { description: 'Records that changed the platform record they had created.' }),
+      records_unchanged: t.exposeInt('records_unchanged', { description: 'Records already written as they are (or skipped by the mapping’s filter).' }),
+      records_failed: t.exposeInt('records_failed', { description: 'Records that could not be written: see the job’s failed records.' }),
+      last_error: t.exposeString('last_error', { nullable: true, description: 'Why the last attempt failed (never a secret).' }),
+      cancel_requested_at: t.expose('cancel_requested_at', { type: 'DateTime', nullable: true, description: 'When cancellation was asked.' }),
+      version: t.exposeInt('version', { description: 'Incremented by every change of the job (each page it writes too).' }),
+      created_at: t.expose('created_at', { type: 'DateTime', description: 'When it was started.' }),
+      started_at: t.expose('started_at', { type: 'DateTime', nullable: true, description: 'When its first attempt began.' }),
+      finished_at: t.expose('finished_at', { type: 'DateTime', nullable: true, description: 'When it ended (succeeded, partially failed, failed or cancelled).' }),
+    }),
+  });
+
+  const SyncJobList = listEnvelope(builder, 'SyncJobList', SyncJob);
+  const SyncFailureList = listEnvelope(builder, 'SyncFailureList', SyncFailure);
+
+  const StartSyncInput = builder.inputType('StartSyncInput', {
+    extensions: inputRules(startSyncRules),
+    description: 'The connector to sync.',
+    fields: (t) => ({
+      connector_id: t.string({ required: true, description: 'The connector (`con_…`); it must have a mapping.' }),
+      full: t.boolean({ required: false, description: 'Read the source from the beginning (default false: from where the last successful sync ended). Records already written are found unchanged, never written twice.' }),
+    }),
+  });
+  const ReplaySyncFailuresInput = builder.inputType('ReplaySyncFailuresInput', {
+    extensions: inputRules(replayRules),
+    description: 'Which failed records to replay.',
+    fields: (t) => ({ failure_id: t.string({ required: false, description: 'One failed record (`sfr_…`) of the job; default: every unresolved one.' }) }),
+  });
+
+  builder.queryFields((t) => ({
+    sync_jobs: t.field({
+      type: SyncJobList,
+      description: 'Sync jobs, newest first by default.',
+      authScopes: { scope: 'sync:read' },
+      args: {
+        connector_id: t.arg.string({ required: false, description: 'Only jobs of this connector.' }),
+        state: t.arg({ type: SyncJobStateEnum, required: false, description: 'Only jobs in this state.' }),
+        sort: sortArg(t.arg, Object.keys(JOB_SORT_KEYS), DEFAULT_JOB_SORT),
+        ...paginationArgs(t),
+      },
+      resolve: (_root, args, { prisma, principal }, info) => listSyncJobs(prisma, principal.tenantId, args, listWindow(args, 'sync_jobs', listOrder(args.sort, JOB_SORT_KEYS, DEFAULT_JOB_SORT), info)),
+    }),
+    sync_job: t.field({
+      type: SyncJob,
+      description: 'One sync job by id, with its counters as of now.',
+      authScopes: { scope: 'sync:read' },
+      args: { id: t.arg.string({ required: true, description: 'The job id (`sync_…`).' }) },
+      resolve: async (_root, { id }, { prisma, principal }) => (await findSyncJob(prisma, principal.tenantId, id)) ?? Promise.reject(notFoundSyncJob(id)),
+    }),
+    sync_failures: t.field({
+      type: SyncFailureList,
+      description: 'The records a job could not write, oldest first by default.',
+      authScopes: { scope: 'sync:read' },
+      args: {
+        sync_job_id: t.arg.string({ required: true, description: 'The job (`sync_…`).' }),
+        resolved: t.arg.boolean({ required: false, description: 'Only resolved (true) or unresolved (false) ones.' }),
+        sort: sortArg(t.arg, Object.keys(FAILURE_SORT_KEYS), DEFAULT_FAILURE_SORT),
+        ...paginationArgs(t),
+      },
+      resolve: async (_root, args, { prisma, principal }, info) => {
+        const window = listWindow(args, 'sync_failures', listOrder(args.sort, FAILURE_SORT_KEYS, DEFAULT_FAILURE_SORT), info);
+        if (!(await findSyncJob(prisma, principal.tenantId, args.sync_job_id))) throw notFoundSyncJob(args.sync_job_id);
+        return listFailures(prisma, principal.tenantId, args.sync_job_id, args, window);
+      },
+    }),
+  }));
+
+  /** Starts a job of a locked connector, refusing while another of its jobs is queued or running (one at a time per connector). */
+  async function startJob(context: SubgraphContext, action: string, connectorId: string, job: Pick<SyncJobRecord, 'trigger' | 'full'> & Partial<Pick<SyncJobRecord, 'replay_of_job_id' | 'replay_failure_id'>>): Promise<SyncJobRecord> {
+    const { tenantId } = context.principal;
+    return context.audit.recordChange(
+      action,
+      async (tx) => {
+        const connector = await lockConnector(tx, tenantId, connectorId);
+        // A reference in the body: another tenant's connector is as unknown as one that does not exist.
+        if (!connector) throw validationFailed([{ field: 'connector_id', message: `names no connector of this tenant` }], false);
+        if (connector.mapping_version === 0) throw validationFailed([{ field: 'connector_id', message: `connector ${connectorId} has no field mapping yet: save one first` }], false);
+        const active = await activeSyncJob(tx, tenantId, connectorId);
+        if (active) throw new ApiError('invalid_state', `Sync job ${active.id} of connector ${connectorId} is ${active.state}: one job of a connector runs at a time.`, { current_status: active.state });
+        const created = await createSyncJob(tx, {
+          tenant_id: tenantId,
+          id: newId('sync'),
+          connector_id: connectorId,
+          ...job,
+          mapping_version: connector.mapping_version,
+          max_attempts: connector.retry_max_attempts,
+          cursor: job.trigger === 'replay' || job.full ? null : connector.sync_cursor,
+        });
+        await context.platform.sync.enqueue(tx, tenantId, created.id);
+        return created;
+      },
+      (created) => created.id,
+    );
+  }
+
+  builder.mutationFields((t) => ({
+    start_sync: t.field({
+      type: SyncJob,
+      description: 'Starts a sync job of a connector with its current mapping, from where its last successful sync ended (or from the beginning with `full`). One job of a connector runs at a time: while one is queued or running, `invalid_state`.',
+      authScopes: { scope: 'sync:write' },
+      args: { input: t.arg({ type: StartSyncInput, required: true, description: 'The connector (REST: the JSON body).' }) },
+      resolve: (_root, { input }, context) => {
+        const data = parseInput(startSyncRules, input);
+        return startJob(context, 'sync_job.start', data.connector_id, { trigger: 'manual', full: data.full ?? false });
+      },
+    }),
+    cancel_sync: t.field({
+      type: SyncJob,
+      description: 'Cancels a queued or running job (any other state: `invalid_state`). A queued job is cancelled at once; a running one stops at its next record, keeping what it wrote.',
+      authScopes: { scope: 'sync:write' },
+      args: { id: t.arg.string({ required: true, description: 'The job id.' }) },
+      resolve: async (_root, { id }, context) => {
+        const { tenantId } = context.principal;
+        const cancelled = await context.audit.recordChange(
+          'sync_job.cancel',
+          async (tx) => {
+            const locked = await tx.$queryRaw<Array<{ state: SyncJobState }>>`SELECT state FROM sync_jobs WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`;
+            const job = locked.length > 0 ? await findSyncJob(tx, tenantId, id) : null;
+            if (!job) throw notFoundSyncJob(id);
+            if (!ACTIVE_STATES.includes(job.state)) throw new ApiError('invalid_state', `Sync job ${id} is ${job.state}; only a queued or running job can be cancelled.`, { current_status: job.state });
+            const now = new Date();
+            return updateSyncJob(tx, tenantId, id, job.state === 'queued' ? { state: 'cancelled', cancel_requested_at: now, finished_at: now, next_attempt_at: null } : { cancel_requested_at: now });
+          },
+          () => id,
+        );
+        context.platform.sync.interrupt(tenantId, id);
+        return cancelled;
+      },
+    }),
+    replay_sync_failures: t.field({
+      type: SyncJob,
+      description:
+        'Starts a replay job (trigger `replay`) that writes a job’s unresolved failed records again with the connector’s current mapping (after you fixed it), from their stored payloads: every one, or one (`failure_id`). A record already written is found unchanged, never written twice. Each record written is marked resolved; one that fails again is kept as a failure of the replay job.',
+      authScopes: { scope: 'sync:write' },
+      args: { id: t.arg.string({ required: true, description: 'The job whose failed records to replay.' }), input: t.arg({ type: ReplaySyncFailuresInput, required: false, description: 'Which records (REST: the JSON body, optional).' }) },
+      resolve: async (_root, { id, input }, context) => {
+        const { failure_id: failureId } = parseInput(replayRules, input ?? {});
+        const { prisma, principal } = context;
+        const job = await findSyncJob(prisma, principal.tenantId, id);
+        if (!job) throw notFoundSyncJob(id);
+        if (failureId) {
+          const failure = await findFailure(prisma, principal.tenantId, failureId);
+          if (failure?.sync_job_id !== id) throw validationFailed([{ field: 'failure_id', message: `names no failed record of job ${id}` }], false);
+          if (failure.resolved_at) throw new ApiError('invalid_state', `Failed record ${failureId} was resolved by job ${failure.resolved_by_job}.`, { current_status: 'resolved' });
+        } else if ((await countUnresolvedFailures(prisma, principal.tenantId, id)) === 0) {
+          throw new ApiError('invalid_state', `Job ${id} has no unresolved failed records to replay.`, { current_status: job.state });
+        }
+        return startJob(context, 'sync_job.replay', job.connector_id, { trigger: 'replay', full: false, replay_of_job_id: id, replay_failure_id: failureId ?? null });
+      },
+    }),
+  }));
+}
+
+export const syncJobRestRoutes: RestRoutes = {
+  'Query.sync_jobs': { method: 'GET', path: '/sync/jobs', tags: ['Sync'] },
+  'Mutation.start_sync': { method: 'POST', path: '/sync/jobs', responseStatus: 201, tags: ['Sync'] },
+  'Query.sync_job': { method: 'GET', path: '/sync/jobs/:id', tags: ['Sync'] },
+  'Mutation.cancel_sync': { method: 'POST', path: '/sync/jobs/:id/cancel', tags: ['Sync'] },
+  'Mutation.replay_sync_failures': { method: 'POST', path: '/sync/jobs/:id/replay', responseStatus: 201, tags: ['Sync'] },
+  'Query.sync_failures': { method: 'GET', path: '/sync/jobs/:sync_job_id/failures', tags: ['Sync'] },
+};

@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '@platform/auth';
+import type { Logger } from '@platform/config';
+import { type Prisma, type PrismaClient, newId } from '@platform/db';
+import type { JobQueue, SecretBox } from '@platform/events';
+import type { EventsPort, PlatformOperationExecutor, SyncPort } from '@platform/graphql-kit';
+import type { GraphQLInputObjectType } from 'graphql';
+import type { OutboundHttp } from '../connectors/http.ts';
+import { CONNECTOR_KINDS, type ConnectorKind } from '../connectors/kinds.ts';
+import { SourceError, type SourcePage, type SourceRecord } from '../connectors/source.ts';
+import { type ConnectorRecord, findConnector } from '../repositories/connectors.ts';
+import { unresolvedFailures } from '../repositories/failures.ts';
+import { findMapping } from '../repositories/mappings.ts';
+import { ACTIVE_STATES, type SyncJobRecord, findSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
+import { compileConnectorMapping, connectorMappingSchema, scopesOfMapping } from './mapping-definition.ts';
+import { PlatformFault, type RecordError, writeRecord } from './record-writer.ts';
+import { syncJobRepresentation } from './representation.ts';
+
+export const SYNC_QUEUE = 'sync-run';
+/** How long one run of a job holds it before handing over to a fresh run (a new queue job) at a page boundary. */
+export const DEFAULT_SLICE_SECONDS = 60;
+/** How long a run's hold on its job outlives its last checkpoint: after that, a run of another instance may take the job over. */
+export const DEFAULT_LEASE_SECONDS = 60;
+/** What a queue job of a sync may run beyond its slice: the last page it reads and writes. */
+export const PAGE_ALLOWANCE_SECONDS = 60;
+const REPLAY_PAGE = 100;
+const TEST_TIMEOUT_MS = 30_000;
+
+/** Why a run was stopped before its source ended. */
+const CANCELLED = Symbol('cancelled');
+const STOPPING = Symbol('stopping');
+
+export interface SyncEngineOptions {
+  prisma: PrismaClient;
+  queue: JobQueue;
+  secrets: SecretBox;
+  http: OutboundHttp;
+  events: EventsPort;
+  /** Runs the platform's own GraphQL operations as the connector (the edge's executor). */
+  execute: PlatformOperationExecutor;
+  inputType(name: string): GraphQLInputObjectType | undefined;
+  logger: Logger;
+  sliceSeconds?: number;
+  leaseSeconds?: number;
+}
+
+interface Tally {
+  seen: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+}
+
+/** A page of a job's records: from the source, or (a replay) failed records with their ids. */
+interface JobPage extends SourcePage {
+  failureIds?: string[];
+}
+
+/**
+ * Runs sync jobs on the platform's job queue. A job runs in slices: each claims the job with a
+ * lease (a random token; every write of the slice is fenced by it), reads the source page after
+ * page from the job's cursor, writes each record through the platform's own mutations, and
+ * commits the page's counters, failed records and cursor in one transaction. After
+ * `sliceSeconds` it hands over to a new queue job at a page boundary, so no queue job runs long
+ * and an instance that dies (SIGKILL) costs at most a page: once its lease lapses, the queue's
+ * retry of its job resumes from the last committed cursor, and links make the re-read page's
+ * records `unchanged` rather than written twice.
+ *
+ * A failure of the source or the platform ends the attempt; the connector's retry policy queues
+ * the next after a doubling delay while attempts remain, else the job fails and `sync.failed` is
+ * emitted in that same transaction: once per job, never before the policy is exhausted.
+ */
+export class SyncEngine {
+  readonly port: SyncPort;
+  private readonly running = new Map<string, AbortController>();
+  private readonly sliceMs: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly options: SyncEngineOptions) {
+    this.sliceMs = (options.sliceSeconds ?? DEFAULT_SLICE_SECONDS) * 1000;
+    this.leaseMs = (options.leaseSeconds ?? DEFAULT_LEASE_SECONDS) * 1000;
+    this.port = {
+      enqueue: (tx, tenantId, jobId) => this.enqueue(tx, tenantId, jobId),
+      interrupt: (tenantId, jobId) => this.running.get(`${tenantId}/${jobId}`)?.abort(CANCELLED),
+      inputType: (name) => options.inputType(name),
+      sealCredentials: (credentials) => options.secrets.seal(JSON.stringify(credentials)),
+      testConnector: (tenantId, connectorId) => this.test(tenantId, connectorId),
+    };
+  }
+
+  async start(): Promise<void> {
+    await this.options.queue.work<{ tenant_id: string; job_id: string }>(SYNC_QUEUE, { batchSize: 1 }, async ([job]) => {
+      if (job) await this.runSlice(job.data.tenant_id, job.data.job_id);
+    });
+  }
+
+  /** Hands every run of this instance over at once (their jobs resume on another instance, or after a restart). */
+  stop(): void {
+    for (const controller of this.running.values()) controller.abort(STOPPING);
+  }
+
+  private enqueue(tx: Prisma.TransactionClient, tenantId: string, jobId: string, startAfter?: Date): Promise<void> {
+    return this.options.queue.sendWithin(tx, SYNC_QUEUE, [{ data: { tenant_id: tenantId, job_id: jobId }, ...(startAfter && { startAfter }) }]);
+  }
+
+  private async test(tenantId: string, connectorId: string): Promise<{ ok: boolean; detail: string }> {
+    const connector = await findConnector(this.options.prisma, tenantId, connectorId);
+    if (!connector) throw new Error(`no connector ${connectorId} in tenant ${tenantId}`);
+    const check = await this.open(connector).test(AbortSignal.timeout(TEST_TIMEOUT_MS));
+    return check.ok ? { ok: true, detail: check.detail ?? 'Connected.' } : { ok: false, detail: check.error };
+  }
+
+  private open(connector: ConnectorRecord) {
+    const kind: ConnectorKind = CONNECTOR_KINDS[connector.kind];
+    const credentials = connector.credentials_ciphertext ? (JSON.parse(this.options.secrets.open(connector.credentials_ciphertext)) as object) : {};
+    return kind.open(connector.config as object, credentials, this.options.http);
+  }
+
+  private async runSlice(tenantId: string, jobId: string): Promise<void> {
+    const token = randomUUID();
+    const claimed = await this.claim(tenantId, jobId, token);
+    if (!claimed) return;
+    const { job, connector } = claimed;
+    const controller = new AbortController();
+    const key = `${tenantId}/${jobId}`;
+    this.running.set(key, controller);
+    try {
+      await this.process(job, connector, token, controller.signal);
+    } catch (error) {
+      if (controller.signal.reason === CANCELLED) await this.finish(job, token, 'cancelled');
+      else if (controller.signal.reason === STOPPING) await this.handOver(job, token);
+      else await this.failAttempt(job, connector, token, error);
+    } finally {
+      this.running.delete(key);
+    }
+  }
+
+  /**
+   * Takes the job for this run, under the connector's row lock: a job that is over, cancelled, or
+   * held by a live run of another instance is left alone. A queued job starts an attempt; a
+   * running one (handed over, or its instance died) resumes the attempt from its cursor.
+   */
+  private claim(tenantId: string, jobId: string, token: string): Promise<{ job: SyncJobRecord; connector: ConnectorRecord } | undefined> {
+    return this.options.prisma.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM sync_jobs WHERE tenant_id = ${tenantId} AND id = ${jobId} FOR UPDATE`;
+      const job = locked.length > 0 ? await findSyncJob(tx, tenantId, jobId) : null;
+      if (!job || !ACTIVE_STATES.includes(job.state)) return undefined;
+      const now = new Date();
+      if (job.cancel_requested_at) {
+        await updateSyncJob(tx, tenantId, jobId, { state: 'cancelled', finished_at: now, lease_token: null, lease_expires_at: null, next_attempt_at: null });
+        return undefined;
+      }
+      if (job.lease_expires_at && job.lease_expires_at > now) {
+        // Held by a run that may have died: look again once its lease lapses (a live run hands over or finishes before).
+        await this.enqueue(tx, tenantId, jobId, new Date(job.lease_expires_at.getTime() + 1000));
+        return undefined;
+      }
+      const connector = await findConnector(tx, tenantId, job.connector_id);
+      if (!connector) return undefined;
+      const claimedJob = await updateSyncJob(tx, tenantId, jobId, {
+        state: 'running',
+        lease_token: token,
+        lease_expires_at: new Date(now.getTime() + this.leaseMs),
+        started_at: job.started_at ?? now,
+        next_attempt_at: null,
+        ...(job.state === 'queued' && { attempts: { increment: 1 } }),
+      });
+      return { job: claimedJob, connector };
+    });
+  }
+
+  private async process(job: SyncJobRecord, connector: ConnectorRecord, token: string, signal: AbortSignal): Promise<void> {
+    const { tenant_id: tenantId } = job;
+    const mapping = await findMapping(this.options.prisma, tenantId, connector.id, job.mapping_version);
+    const definition = connectorMappingSchema.safeParse(mapping?.definition);
+    if (!definition.success) throw new SourceError(`Mapping version ${job.mapping_version} of the connector cannot be read.`, false);
+    const kind: ConnectorKind = CONNECTOR_KINDS[connector.kind];
+    const compiled = compileConnectorMapping(definition.data, kind.streamsOf(connector.config as object), this.options.inputType);
+    if (!compiled.ok) throw new SourceError(`Mapping version ${job.mapping_version} no longer fits the platform's input types: ${compiled.errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, false);
+    const principal: Principal = { tenantId, scopes: new Set(scopesOfMapping(definition.data)), credential: { type: 'connector', id: connector.id } };
+    const writer = { prisma: this.options.prisma, execute: this.options.execute, principal, inputType: this.options.inputType };
+
+    const pages: AsyncIterable<JobPage> =
+      job.trigger === 'replay' ? this.failedRecords(job, signal) : this.open(connector).read({ streams: [...compiled.compiled.keys()], ...(job.cursor !== null && { cursor: job.cursor }), signal });
+    const handOverAt = Date.now() + this.sliceMs;
+    for await (const page of pages) {
+      const tally: Tally = { seen: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
+      const failures: Array<{ record: SourceRecord; errors: RecordError[] }> = [];
+      const resolved: string[] = [];
+      for (const [index, record] of page.records.entries()) {
+        signal.throwIfAborted();
+        tally.seen++;
+        const stream = compiled.compiled.get(record.stream);
+        const outcome = stream ? await writeRecord(writer, stream, record) : { errors: [{ field: 'stream', code: 'stream_unmapped', message: `the mapping maps no stream "${record.stream}"` }] };
+        if (typeof outcome === 'string') {
+          tally[outcome]++;
+          const failureId = page.failureIds?.[index];
+          if (failureId) resolved.push(failureId);
+        } else {
+          tally.failed++;
+          failures.push({ record, errors: outcome.errors });
+        }
+      }
+      const current = await this.checkpoint(job, token, { tally, failures, resolved, cursor: page.cursor });
+      if (!current) return;
+      if (current.cancel_requested_at) return this.finish(job, token, 'cancelled');
+      if (Date.now() >= handOverAt) return this.handOver(job, token);
+    }
+    await this.finish(job, token, 'done');
+  }
+
+  /** A replay's records: the job's failed records not yet resolved, oldest first, after the job's cursor (a failure id). */
+  private async *failedRecords(job: SyncJobRecord, signal: AbortSignal): AsyncIterable<JobPage> {
+    if (!job.replay_of_job_id) return;
+    let after = job.cursor ?? undefined;
+    for (;;) {
+      signal.throwIfAborted();
+      const failures = (await unresolvedFailures(this.options.prisma, job.tenant_id, job.replay_of_job_id, after, REPLAY_PAGE)).filter((failure) => !job.replay_failure_id || failure.id === job.replay_failure_id);
+      if (failures.length === 0) return;
+      after = failures.at(-1)?.id;
+      yield {
+        records: failures.map((failure) => ({ stream: failure.stream, external_id: failure.external_id, data: failure.payload as Record<string, unknown> })),
+        failureIds: failures.map((failure) => failure.id),
+        ...(after !== undefined && { cursor: after }),
+      };
+      if (job.replay_failure_id) return;
+    }
+  }
+
+  /**
+   * A page's outcome, in one transaction fenced by the run's token: the counters, the failed
+   * records, the resolved ones (a replay) and the cursor. Answers the job as it now is, or
+   * undefined when the run lost its lease (another run took the job over).
+   */
+  private checkpoint(job: SyncJobRecord, token: string, page: { tally: Tally; failures: Array<{ record: SourceRecord; errors: RecordError[] }>; resolved: string[]; cursor?: string | undefined }): Promise<SyncJobRecord | undefined> {
+    const { tenant_id: tenantId, id } = job;
+    return this.options.prisma.$transaction(async (tx) => {
+      const { count } = await tx.syncJob.updateMany({
+        where: { tenant_id: tenantId, id, lease_token: token },
+        data: {
+          records_seen: { increment: page.tally.seen },
+          records_created: { increment: page.tally.created },
+          records_updated: { increment: page.tally.updated },
+          records_unchanged: { increment: page.tally.unchanged },
+          records_failed: { increment: page.tally.failed },
+          ...(page.cursor !== undefined && { cursor: page.cursor }),
+          lease_expires_at: new Date(Date.now() + this.leaseMs),
+          version: { increment: 1 },
+        },
+      });
+      if (count === 0) return undefined;
+      if (page.failures.length > 0) {
+        await tx.syncFailure.createMany({
+          data: page.failures.map(({ record, errors }) => ({
+            tenant_id: tenantId,
+            id: newId('sfr'),
+            sync_job_id: id,
+            connector_id: job.connector_id,
+            stream: record.stream,
+            external_id: record.external_id,
+            payload: record.data as Prisma.InputJsonValue,
+            errors: errors as unknown as Prisma.InputJsonValue,
+            mapping_version: job.mapping_version,
+          })),
+        });
+      }
+      if (page.resolved.length > 0) await tx.syncFailure.updateMany({ where: { tenant_id: tenantId, id: { in: page.resolved } }, data: { resolved_at: new Date(), resolved_by_job: id } });
+      return (await findSyncJob(tx, tenantId, id)) ?? undefined;
+    });
+  }
+
+  /** Ends the slice at a page boundary and queues the next run of the job at once. */
+  private async handOver(job: SyncJobRecord, token: string): Promise<void> {
+    await this.options.prisma.$transaction(async (tx) => {
+      const { count } = await tx.syncJob.updateMany({ where: { tenant_id: job.tenant_id, id: job.id, lease_token: token }, data: { lease_token: null, lease_expires_at: null } });
+      if (count > 0) await this.enqueue(tx, job.tenant_id, job.id);
+    });
+  }
+
+  /** The job's end: every page read (`succeeded`, or `partially_failed` with failed records), or cancelled. */
+  private async finish(job: SyncJobRecord, token: string, how: 'done' | 'cancelled'): Promise<void> {
+    await this.options.prisma.$transaction(async (tx) => {
+      const current = await this.fenced(tx, job, token);
+      if (!current) return;
+      const state = how === 'cancelled' ? 'cancelled' : current.records_failed > 0 ? 'partially_failed' : 'succeeded';
+      await updateSyncJob(tx, job.tenant_id, job.id, { state, finished_at: new Date(), lease_token: null, lease_expires_at: null });
+      // The next incremental sync starts where this one ended; a replay reads no source.
+      if (how === 'done' && current.trigger !== 'replay' && current.cursor !== null) {
+        await tx.connector.update({ where: { tenant_id_id: { tenant_id: job.tenant_id, id: job.connector_id } }, data: { sync_cursor: current.cursor } });
+      }
+    });
+  }
+
+  /**
+   * An attempt failed. While the retry policy allows another (a retryable failure, attempts left),
+   * the job is queued again after `retry_delay_seconds` doubled for each attempt made; otherwise it
+   * fails and `sync.failed` is emitted with it, in one transaction.
+   */
+  private async failAttempt(job: SyncJobRecord, connector: ConnectorRecord, token: string, error: unknown): Promise<void> {
+    const retryable = error instanceof SourceError ? error.retryable : true;
+    const message = error instanceof SourceError || error instanceof PlatformFault ? error.message : 'An unexpected error ended the attempt.';
+    if (!(error instanceof SourceError)) this.options.logger.error({ err: error, tenant_id: job.tenant_id, sync_job_id: job.id }, 'sync attempt failed');
+    await this.options.prisma.$transaction(async (tx) => {
+      const current = await this.fenced(tx, job, token);
+      if (!current) return;
+      if (retryable && current.attempts < current.max_attempts) {
+        const nextAttemptAt = new Date(Date.now() + connector.retry_delay_seconds * 1000 * 2 ** (current.attempts - 1));
+        await updateSyncJob(tx, job.tenant_id, job.id, { state: 'queued', next_attempt_at: nextAttemptAt, last_error: message, lease_token: null, lease_expires_at: null });
+        await this.enqueue(tx, job.tenant_id, job.id, nextAttemptAt);
+        return;
+      }
+      const failed = await updateSyncJob(tx, job.tenant_id, job.id, { state: 'failed', finished_at: new Date(), last_error: message, lease_token: null, lease_expires_at: null });
+      await this.options.events.emit(tx, job.tenant_id, { type: 'sync.failed', data: syncJobRepresentation(failed), resource: { type: 'sync_job', id: job.id } }, { type: 'connector', credential_id: job.connector_id });
+    });
+  }
+
+  /** The job locked for this transaction, if this run still holds it. */
+  private async fenced(tx: Prisma.TransactionClient, job: SyncJobRecord, token: string): Promise<SyncJobRecord | undefined> {
+    const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM sync_jobs WHERE tenant_id = ${job.tenant_id} AND id = ${job.id} AND lease_token = ${token} FOR UPDATE`;
+    return locked.length > 0 ? ((await findSyncJob(tx, job.tenant_id, job.id)) ?? undefined) : undefined;
+  }
+}
