@@ -117,7 +117,7 @@ describe('records that cannot be written', () => {
     expect(failures).toHaveLength(25);
     const r007 = failures.find((failure) => failure.external_id === 'r007');
     expect(r007).toMatchObject({ stream: 'items', mapping_version: 1, resolved_at: null, payload: { id: 'r007', name: 'Record 7' } });
-    expect(r007?.errors[0]).toMatchObject({ field: 'input.reorder_point', code: 'validation_failed' });
+    expect(r007?.errors[0]).toMatchObject({ field: 'reorder_point', code: 'validation_failed' });
 
     const fixed = itemMapping(warehouseId, { reorder_point: '5' });
     const preview = await json<{ records: Array<{ external_id: string; outcome: string; input: Record<string, unknown> }> }>(

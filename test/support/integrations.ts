@@ -127,3 +127,16 @@ export async function failuresOf(api: ApiClient, jobId: string, query = ''): Pro
     if (failures.length >= body.meta.total || body.data.length === 0) return failures;
   }
 }
+
+export { type ShopifyServer, startShopifyServer } from '../../subgraphs/integrations/test/servers/shopify-server.ts';
+
+/** A Shopify connector of the loopback shop (its Admin GraphQL API at `base_url`). */
+export function shopifyConnectorBody(shop: { shopDomain: string; apiVersion: string; baseUrl: string; accessToken: string }, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Loopback shop',
+    kind: 'shopify',
+    config: { shop_domain: shop.shopDomain, api_version: shop.apiVersion, base_url: shop.baseUrl },
+    credentials: { access_token: shop.accessToken },
+    ...overrides,
+  };
+}

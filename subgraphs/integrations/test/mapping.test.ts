@@ -270,9 +270,9 @@ describe('applyMapping', () => {
     const errors = await applyErrors(orderMapping, order({ ...orderData, type: 'gift', line_items: lineItems }), orderInput);
     expect(errors.map(({ field, code }) => `${field} ${code}`)).toEqual([
       'kind value_invalid',
-      'lines[1].unit_price value_missing',
-      'lines[2].quantity value_invalid',
-      'lines[3].quantity value_invalid',
+      'lines.1.unit_price value_missing',
+      'lines.2.quantity value_invalid',
+      'lines.3.quantity value_invalid',
     ]);
     expect(errors[0]?.message).toBe('Value "GIFT" does not exist in "OrderKind" enum.');
   });
@@ -284,8 +284,8 @@ describe('applyMapping', () => {
       orderInput,
     );
     expect(errors).toEqual([
-      { field: 'lines[0].quantity', code: 'value_missing', message: 'required (Int!), but the mapping gave no value' },
-      { field: 'lines[0].qty', code: 'value_invalid', message: 'Field "qty" is not defined by type "OrderLineInput".' },
+      { field: 'lines.0.quantity', code: 'value_missing', message: 'required (Int!), but the mapping gave no value' },
+      { field: 'lines.0.qty', code: 'value_invalid', message: 'Field "qty" is not defined by type "OrderLineInput".' },
     ]);
   });
 

@@ -76,7 +76,7 @@ function toPlainValue(value: unknown, type: GraphQLInputType | undefined, path: 
   return toPlainObject(value as Record<string, unknown>, isInputObjectType(nullableType) ? nullableType : undefined, path, report);
 }
 
-/** `lines[2].quantity`. */
+/** `lines.2.quantity`: the API's own notation for a field at fault. */
 export function formatPath(path: Path): string {
-  return path.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('');
+  return path.join('.');
 }

@@ -34,7 +34,7 @@ export type MappingErrorCode =
 export interface MappingError {
   /**
    * Where: `fields.<name>` or `filter` for an expression, `fields` for the definition as a whole,
-   * or the path of a value in the target input (`lines[2].quantity`).
+   * or the path of a value in the target input (`lines.2.quantity`).
    */
   field: string;
   code: MappingErrorCode;

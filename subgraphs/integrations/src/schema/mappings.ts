@@ -45,7 +45,7 @@ export function defineMappingError(builder: SubgraphBuilder) {
     description: 'Why a record could not be mapped or written.',
     authScopes: { anyScope: [...CONNECTOR_SCOPES, 'sync:read', 'sync:write'] },
     fields: (t) => ({
-      field: t.exposeString('field', { description: 'Where: `fields.<name>` or `filter` (an expression), a path in the target input (`input.lines.0.quantity`), or `record`.' }),
+      field: t.exposeString('field', { description: 'Where: `fields.<name>` or `filter` (an expression), a field of the target input (`lines.0.quantity`, as the API names it), `stream`, or `record` (the record as a whole).' }),
       code: t.exposeString('code', { description: 'What: `expression_failed`, `value_invalid`, `value_missing`, `record_unreadable`, or the platform error code of a refused write (`rule_violation`, `already_exists`, …).' }),
       message: t.exposeString('message', { description: 'In words.' }),
     }),

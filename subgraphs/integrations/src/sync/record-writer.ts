@@ -85,9 +85,9 @@ function writtenId(result: PlatformOperationResult): string | { errors: RecordEr
   if (FAULT_CODES.has(code)) throw new PlatformFault(`the platform could not take the write (${code}): ${error.message}`);
   const fieldErrors = error.extensions?.errors;
   if (Array.isArray(fieldErrors) && fieldErrors.length > 0) {
-    return { errors: fieldErrors.map((fieldError: { field?: unknown; message?: unknown }) => ({ field: `input.${String(fieldError.field)}`, code, message: String(fieldError.message) })) };
+    return { errors: fieldErrors.map((fieldError: { field?: unknown; message?: unknown }) => ({ field: String(fieldError.field), code, message: String(fieldError.message) })) };
   }
-  return { errors: [{ field: 'input', code, message: error.message }] };
+  return { errors: [{ field: 'record', code, message: error.message }] };
 }
 
 function sha256(text: string): string {
