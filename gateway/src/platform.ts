@@ -130,7 +130,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     cleanups.push(async () => edge.dispose());
     await syncEngine.start();
     // Before the job queue stops (cleanups run in reverse): running syncs hand over at once.
-    cleanups.push(async () => syncEngine.stop());
+    cleanups.push(() => syncEngine.stop());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.
     const webSockets = edge.serveWebSockets(server);
     cleanups.push(() => webSockets.close());

@@ -72,6 +72,8 @@ CREATE TABLE "sync_jobs" (
 );
 CREATE INDEX "sync_jobs_tenant_id_created_at_id_idx" ON "sync_jobs" ("tenant_id", "created_at" DESC, "id" DESC);
 CREATE INDEX "sync_jobs_tenant_id_connector_id_state_idx" ON "sync_jobs" ("tenant_id", "connector_id", "state");
+-- The sync engine's look for running jobs whose lease lapsed (their instance died), across tenants.
+CREATE INDEX "sync_jobs_state_lease_expires_at_idx" ON "sync_jobs" ("state", "lease_expires_at");
 
 CREATE TABLE "sync_failures" (
   "tenant_id" TEXT NOT NULL,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@platform/auth';
 import type { Logger } from '@platform/config';
-import { type Prisma, type PrismaClient, newId } from '@platform/db';
+import { DrainLoop, type Prisma, type PrismaClient, newId } from '@platform/db';
 import type { JobQueue, SecretBox } from '@platform/events';
 import type { EventsPort, PlatformOperationExecutor, SyncPort } from '@platform/graphql-kit';
 import type { GraphQLInputObjectType } from 'graphql';
@@ -24,6 +24,7 @@ export const DEFAULT_LEASE_SECONDS = 60;
 /** What a queue job of a sync may run beyond its slice: the last page it reads and writes. */
 export const PAGE_ALLOWANCE_SECONDS = 60;
 const REPLAY_PAGE = 100;
+const RECOVERY_BATCH = 100;
 const TEST_TIMEOUT_MS = 30_000;
 
 /** Why a run was stopped before its source ended. */
@@ -76,10 +77,19 @@ export class SyncEngine {
   private readonly running = new Map<string, AbortController>();
   private readonly sliceMs: number;
   private readonly leaseMs: number;
+  private readonly recovery: DrainLoop;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.sliceMs = (options.sliceSeconds ?? DEFAULT_SLICE_SECONDS) * 1000;
     this.leaseMs = (options.leaseSeconds ?? DEFAULT_LEASE_SECONDS) * 1000;
+    this.recovery = new DrainLoop({
+      drainBatch: () => this.recoverLapsed(),
+      batchSize: RECOVERY_BATCH,
+      pollIntervalMs: Math.max(1000, this.leaseMs / 2),
+      wakeDelayMs: 0,
+      onFailure: (error) => options.logger.warn({ err: error }, 'could not look for sync jobs to resume; looking again at the next poll'),
+      onRecovery: () => options.logger.info('looking for sync jobs to resume again'),
+    });
     this.port = {
       enqueue: (tx, tenantId, jobId) => this.enqueue(tx, tenantId, jobId),
       interrupt: (tenantId, jobId) => this.running.get(`${tenantId}/${jobId}`)?.abort(CANCELLED),
@@ -93,11 +103,33 @@ export class SyncEngine {
     await this.options.queue.work<{ tenant_id: string; job_id: string }>(SYNC_QUEUE, { batchSize: 1 }, async ([job]) => {
       if (job) await this.runSlice(job.data.tenant_id, job.data.job_id);
     });
+    this.recovery.start();
   }
 
   /** Hands every run of this instance over at once (their jobs resume on another instance, or after a restart). */
-  stop(): void {
+  async stop(): Promise<void> {
     for (const controller of this.running.values()) controller.abort(STOPPING);
+    await this.recovery.close();
+  }
+
+  /**
+   * Running jobs whose lease lapsed (the instance running them died, or lost its database for
+   * longer than the lease): the lease is dropped and a queue job sent, in one transaction, so the
+   * job resumes from its last committed page on whichever instance takes the queue job. A run that
+   * was only slow finds itself fenced out at its next checkpoint.
+   */
+  private async recoverLapsed(): Promise<number> {
+    return this.options.prisma.$transaction(async (tx) => {
+      const lapsed = await tx.$queryRaw<Array<{ tenant_id: string; id: string }>>`
+        UPDATE sync_jobs SET lease_token = NULL, lease_expires_at = NULL, version = version + 1
+        WHERE (tenant_id, id) IN (
+          SELECT tenant_id, id FROM sync_jobs WHERE state = 'running' AND lease_expires_at < now()
+          ORDER BY lease_expires_at LIMIT ${RECOVERY_BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING tenant_id, id`;
+      for (const job of lapsed) await this.enqueue(tx, job.tenant_id, job.id);
+      if (lapsed.length > 0) this.options.logger.warn({ sync_jobs: lapsed.map((job) => job.id) }, 'resuming sync jobs whose run died');
+      return lapsed.length;
+    });
   }
 
   private enqueue(tx: Prisma.TransactionClient, tenantId: string, jobId: string, startAfter?: Date): Promise<void> {
@@ -151,11 +183,8 @@ export class SyncEngine {
         await updateSyncJob(tx, tenantId, jobId, { state: 'cancelled', finished_at: now, lease_token: null, lease_expires_at: null, next_attempt_at: null });
         return undefined;
       }
-      if (job.lease_expires_at && job.lease_expires_at > now) {
-        // Held by a run that may have died: look again once its lease lapses (a live run hands over or finishes before).
-        await this.enqueue(tx, tenantId, jobId, new Date(job.lease_expires_at.getTime() + 1000));
-        return undefined;
-      }
+      // Held by a live run (a run that died is recovered once its lease lapses: recoverLapsed).
+      if (job.lease_expires_at && job.lease_expires_at > now) return undefined;
       const connector = await findConnector(tx, tenantId, job.connector_id);
       if (!connector) return undefined;
       const claimedJob = await updateSyncJob(tx, tenantId, jobId, {

@@ -50,6 +50,8 @@ export interface RestApiServer {
   readonly records: ApiRecord[];
   /** OAuth tokens issued from now on live this long (seconds). */
   tokenLifetimeSeconds: number;
+  /** Milliseconds every answer waits (a slow API, so that a test can act while a read is under way). */
+  latencyMs: number;
   /** Marks records changed now (later than every change before). */
   touch(ids: string[]): void;
   /** The next `count` API requests answer 429 with `Retry-After: retryAfterSeconds`. */
@@ -245,7 +247,8 @@ export async function startRestApiServer(): Promise<RestApiServer> {
       const path = incoming.url ?? '/';
       const request: RecordedRequest = { method: incoming.method ?? 'GET', path, query: new URL(path, origin).searchParams, headers: incoming.headers, body: Buffer.concat(chunks).toString(), at: Date.now() };
       requests.push(request);
-      handle(request, response);
+      if (server.latencyMs > 0) setTimeout(() => handle(request, response), server.latencyMs);
+      else handle(request, response);
     });
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
@@ -256,6 +259,7 @@ export async function startRestApiServer(): Promise<RestApiServer> {
     requests,
     records,
     tokenLifetimeSeconds: 3600,
+    latencyMs: 0,
     touch(ids) {
       for (const id of ids) {
         const record = records.find((candidate) => candidate.id === id);
@@ -282,6 +286,7 @@ export async function startRestApiServer(): Promise<RestApiServer> {
       tokens.clear();
       tokensIssued = 0;
       server.tokenLifetimeSeconds = 3600;
+      server.latencyMs = 0;
     },
     close() {
       httpServer.closeAllConnections();
