@@ -1,0 +1,147 @@
+/**
+ * Benchmark: a connector sync end to end. A loopback server speaking Shopify's Admin GraphQL API
+ * (the test suite's, with its cost-based throttling) holds BENCH_PRODUCTS products and
+ * BENCH_ORDERS orders; one sync job of a Shopify connector reads every variant into an inventory
+ * item and every order into a sales order, each written through the platform's own mutations
+ * (scope checks, rules, idempotency key, event and audit record per record), then a second job
+ * of a REST/JSON connector reads the loopback JSON API's records into items. Prints, per job,
+ * records per second (records ÷ the job's run time, from `started_at` to `finished_at`), the
+ * platform process's peak resident memory and its growth, and the CPU of the platform and of the
+ * database.
+ *
+ * Run on demand, never by the test suite:   npm run bench:sync
+ *
+ * Environment knobs:
+ *   BENCH_ORDERS     orders in the shop (default 10000)
+ *   BENCH_PRODUCTS   products in the shop (default 200; some have several variants)
+ *   DATABASE_URL     create the bench database on this PostgreSQL server instead of an embedded one
+ */
+import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createPrismaClient, migrateDatabase } from '@platform/db';
+import { freshDatabase } from '@platform/db/testing';
+import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
+import { startShopifyServer } from '../../subgraphs/integrations/test/servers/shopify-server.ts';
+import { startRestApiServer } from '../../subgraphs/integrations/test/servers/rest-api-server.ts';
+import { INTEGRATION_SCOPES, type SyncJob, itemMapping, restConnectorBody, shopifyConnectorBody } from '../support/connector-bodies.ts';
+import { TEST_SECRETS_KEY, spawnPlatform } from '../support/platform-process.ts';
+import { countDatabaseCpu, positiveInteger, treeCpuSeconds } from './knobs.ts';
+
+const ORDERS = positiveInteger('BENCH_ORDERS', 10_000);
+const PRODUCTS = positiveInteger('BENCH_PRODUCTS', 200);
+const DEADLINE_MS = 30 * 60_000;
+
+/** The resident memory of a process, in MB (Linux /proc). */
+async function residentMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+interface ApiClient {
+  get(path: string): Promise<Response>;
+  send(method: string, path: string, body: unknown): Promise<Response>;
+}
+
+function apiClient(token: string, tenantId: string, baseUrl: string): ApiClient {
+  const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId };
+  return {
+    get: (path) => fetch(`${baseUrl}${path}`, { headers }),
+    send: (method, path, body) => fetch(`${baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  };
+}
+
+async function expectCreated<T>(response: Response): Promise<T> {
+  if (response.status !== 201) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Runs one sync job to its end, sampling the platform's memory; returns the job and the peak. */
+async function measuredSync(api: ApiClient, connectorId: string, pid: number): Promise<{ job: SyncJob; peakMb: number }> {
+  const started = await expectCreated<SyncJob>(await api.send('POST', '/v1/sync/jobs', { connector_id: connectorId, full: true }));
+  const deadline = Date.now() + DEADLINE_MS;
+  let peakMb = 0;
+  for (;;) {
+    peakMb = Math.max(peakMb, await residentMb(pid));
+    const job = (await (await api.get(`/v1/sync/jobs/${started.id}`)).json()) as SyncJob;
+    if (['succeeded', 'partially_failed', 'failed', 'cancelled'].includes(job.state)) return { job, peakMb };
+    if (Date.now() > deadline) throw new Error(`the sync did not end within ${DEADLINE_MS} ms: ${JSON.stringify(job)}`);
+    await sleep(250);
+  }
+}
+
+function report(name: string, job: SyncJob, peakMb: number, baseMb: number, cpu: { platform: number; database: number }): void {
+  const seconds = (Date.parse(job.finished_at ?? '') - Date.parse(job.started_at ?? '')) / 1000;
+  console.log(`\n${name}: ${job.state}`);
+  console.log(`  records        ${job.records_seen} seen, ${job.records_created} created, ${job.records_updated} updated, ${job.records_unchanged} unchanged, ${job.records_failed} failed`);
+  console.log(`  run time       ${seconds.toFixed(1)} s`);
+  console.log(`  throughput     ${(job.records_seen / seconds).toFixed(0)} records/s`);
+  console.log(`  platform RSS   peak ${peakMb.toFixed(0)} MB (+${(peakMb - baseMb).toFixed(0)} MB over ${baseMb.toFixed(0)} MB before the job)`);
+  console.log(`  CPU            platform ${((cpu.platform * 1000) / job.records_seen).toFixed(2)} ms/record, database ${((cpu.database * 1000) / job.records_seen).toFixed(2)} ms/record`);
+}
+
+async function main(): Promise<void> {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  try {
+    const database = await freshDatabase({ prefix: 'bench_sync' });
+    cleanups.push(() => database.dispose());
+    await migrateDatabase(database.url);
+    const prisma = createPrismaClient(database.url, 2);
+    cleanups.push(() => prisma.$disconnect());
+    const shop = await startShopifyServer({ productCount: PRODUCTS, orderCount: ORDERS });
+    cleanups.push(() => shop.close());
+    const api2 = await startRestApiServer();
+    cleanups.push(() => api2.close());
+    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', SECRETS_KEY: TEST_SECRETS_KEY, WEBHOOK_ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8' });
+    cleanups.push(() => platform.stop());
+    const pid = platform.child.pid as number;
+
+    // A sandbox tenant: the loopback servers are plain HTTP.
+    const { sandbox } = await createTenantPair(prisma, { name: 'Bench sync', plan: 'enterprise' });
+    const client = await createOAuthClient(prisma, { tenantId: sandbox.id, scopes: INTEGRATION_SCOPES });
+    const token = (await (
+      await fetch(`${platform.url}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }) })
+    ).json()) as { access_token: string };
+    const api = apiClient(token.access_token, sandbox.id, platform.url);
+    const warehouse = await expectCreated<{ id: string }>(await api.send('POST', '/v1/inventory/warehouses', { name: 'Shop' }));
+    const customer = await expectCreated<{ id: string }>(await api.send('POST', '/v1/crm/customers', { name: 'Shop customers', currency: 'EUR' }));
+
+    const shopify = await expectCreated<{ id: string }>(await api.send('POST', '/v1/connectors', { ...shopifyConnectorBody(shop), config: { shop_domain: shop.shopDomain, api_version: shop.apiVersion, base_url: shop.baseUrl, page_size: 50 } }));
+    await expectCreated(
+      await api.send('POST', `/v1/connectors/${shopify.id}/mappings`, {
+        definition: {
+          streams: {
+            products: { target: 'create_inventory_item', fields: { id: `sku ? sku : 'NO-SKU-' & $substringAfter(id, 'ProductVariant/')`, name: 'title', quantity_on_hand: '1000000', reorder_point: '0', warehouse_id: `'${warehouse.id}'` } },
+            orders: {
+              target: 'create_order',
+              fields: {
+                kind: `'sales'`,
+                customer_id: `'${customer.id}'`,
+                currency: 'currencyCode',
+                external_reference: 'name',
+                lines: `[lineItems.{ 'item_id': sku ? sku : 'NO-SKU-' & $substringAfter(variant.id, 'ProductVariant/'), 'quantity': quantity, 'unit_price': $round($number(originalUnitPriceSet.shopMoney.amount) * 100) }]`,
+              },
+            },
+          },
+        },
+      }),
+    );
+    const rest = await expectCreated<{ id: string }>(await api.send('POST', '/v1/connectors', restConnectorBody(api2.url)));
+    await expectCreated(await api.send('POST', `/v1/connectors/${rest.id}/mappings`, { definition: itemMapping(warehouse.id) }));
+
+    console.log(`Sync bench: ${shop.products.reduce((sum, product) => sum + product.variants.length, 0)} variants and ${ORDERS} orders from the loopback Shopify shop; the REST source's records after`);
+    for (const [name, connectorId] of [
+      ['Shopify (products, then orders)', shopify.id],
+      ['REST/JSON (items, pages of 50)', rest.id],
+    ] as const) {
+      const baseMb = await residentMb(pid);
+      const databaseCpu = await countDatabaseCpu(database.url);
+      const platformCpuBefore = await treeCpuSeconds(pid);
+      const { job, peakMb } = await measuredSync(api, connectorId, pid);
+      report(name, job, peakMb, baseMb, { platform: (await treeCpuSeconds(pid)) - platformCpuBefore, database: await databaseCpu() });
+    }
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));
+  }
+}
+
+await main();

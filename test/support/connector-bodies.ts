@@ -1,0 +1,89 @@
+// What tests and benches of integrations send and read: connector bodies, mappings, and the
+// shapes of the API's answers (no test runner needed, so the benches can use it too).
+
+export const INTEGRATION_SCOPES = ['connectors:read', 'connectors:write', 'sync:read', 'sync:write', 'inventory:read', 'inventory:write', 'crm:read', 'crm:write', 'events:read', 'audit:read'];
+
+export interface Connector {
+  id: string;
+  name: string;
+  kind: 'shopify' | 'rest';
+  config: Record<string, unknown>;
+  streams: string[];
+  has_credentials: boolean;
+  retry_max_attempts: number;
+  retry_delay_seconds: number;
+  mapping_version: number;
+  version: number;
+}
+
+export interface SyncJob {
+  id: string;
+  connector_id: string;
+  trigger: 'manual' | 'replay';
+  state: 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'cancelled';
+  full: boolean;
+  replay_of_job_id: string | null;
+  mapping_version: number;
+  attempts: number;
+  max_attempts: number;
+  records_seen: number;
+  records_created: number;
+  records_updated: number;
+  records_unchanged: number;
+  records_failed: number;
+  last_error: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface SyncFailure {
+  id: string;
+  sync_job_id: string;
+  stream: string;
+  external_id: string;
+  payload: Record<string, unknown>;
+  errors: Array<{ field: string; code: string; message: string }>;
+  mapping_version: number;
+  resolved_at: string | null;
+  resolved_by_job: string | null;
+}
+
+/** A REST connector reading the loopback API's records (bearer auth, pages of 50, incremental by `updated_since`). */
+export function restConnectorBody(serverUrl: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Loopback API',
+    kind: 'rest',
+    config: {
+      base_url: serverUrl,
+      streams: [{ name: 'items', path: '/bearer/pages/items', record_path: 'data.items', id_path: 'id', updated_at_path: 'meta.updated' }],
+      auth: { type: 'bearer' },
+      pagination: { type: 'page_number', page_param: 'page', per_page_param: 'per_page', per_page: 50 },
+      incremental: { since_param: 'updated_since' },
+    },
+    credentials: { token: 'bearer-token-7f3a9c' },
+    ...overrides,
+  };
+}
+
+/** A mapping of the loopback API's records into inventory items of `warehouseId` (SKU `EXT-<id>`). */
+export function itemMapping(warehouseId: string, fields: Record<string, string> = {}): Record<string, unknown> {
+  return {
+    streams: {
+      items: {
+        target: 'create_inventory_item',
+        fields: { id: `'EXT-' & id`, name: 'name', quantity_on_hand: '0', reorder_point: '0', warehouse_id: `'${warehouseId}'`, ...fields },
+      },
+    },
+  };
+}
+
+/** A Shopify connector of the loopback shop (its Admin GraphQL API at `base_url`). */
+export function shopifyConnectorBody(shop: { shopDomain: string; apiVersion: string; baseUrl: string; accessToken: string }, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Loopback shop',
+    kind: 'shopify',
+    config: { shop_domain: shop.shopDomain, api_version: shop.apiVersion, base_url: shop.baseUrl },
+    credentials: { access_token: shop.accessToken },
+    ...overrides,
+  };
+}
