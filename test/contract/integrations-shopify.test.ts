@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, json, type ApiClient } from '../support/fixtures.ts';
+import { eventually, json, platformUrl, problemOf, type ApiClient } from '../support/fixtures.ts';
 import { createCustomer } from '../support/crm.ts';
 import { type ShopifyServer, type SyncJob, createConnector, failuresOf, integrationsAccount, jobOver, saveMapping, shopifyConnectorBody, startShopifyServer, startSync } from '../support/integrations.ts';
 
@@ -89,5 +90,63 @@ describe('a Shopify sync', () => {
     expect(next).toMatchObject({ state: 'succeeded', records_seen: 2, records_created: 0, records_updated: 1, records_unchanged: 1 });
     const item = await json<{ quantity_on_hand: number }>(await api.get(`/v1/inventory/items/${shop.products[1]?.variants[0]?.sku}`));
     expect(item.quantity_on_hand).toBe(99);
+  });
+});
+
+describe('inbound Shopify webhooks', () => {
+  const WEBHOOK_SECRET = 'shopify-app-secret-4d1c';
+  let hookApi: ApiClient;
+  let hookConnector: string;
+  const post = (connectorId: string, body: string, signature: string) =>
+    fetch(`${platformUrl}/v1/connectors/${connectorId}/webhooks/shopify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-hmac-sha256': signature },
+      body,
+    });
+  const sign = (body: string, secret = WEBHOOK_SECRET) => createHmac('sha256', secret).update(body).digest('base64');
+  const jobsOf = async () => (await json<{ data: SyncJob[] }>(await hookApi.get(`/v1/sync/jobs?connector_id=${hookConnector}`))).data;
+
+  beforeAll(async () => {
+    const account = await integrationsAccount();
+    hookApi = account.api;
+    const customer = await createCustomer(hookApi, { name: 'Webhook customers', currency: 'EUR' });
+    hookConnector = (await createConnector(hookApi, shopifyConnectorBody(shop, { credentials: { access_token: shop.accessToken, webhook_secret: WEBHOOK_SECRET } }))).id;
+    await saveMapping(hookApi, hookConnector, {
+      streams: {
+        orders: {
+          target: 'create_order',
+          fields: { kind: `'purchase'`, customer_id: `'${customer.id}'`, currency: 'currencyCode', external_reference: `'webhook ' & name`, lines: '[]' },
+        },
+      },
+    });
+  });
+
+  it('refuses a webhook whose HMAC does not verify, starting nothing', async () => {
+    const body = shop.orderWebhookBody(0);
+    for (const signature of [sign(body, 'another-secret'), sign(`${body} `), '', 'not base64!']) {
+      const response = await post(hookConnector, body, signature);
+      expect(response.status, signature).toBe(401);
+      expect((await problemOf(response)).code).toBe('signature_invalid');
+    }
+    expect(await jobsOf()).toEqual([]);
+    // A connector that does not exist, or takes no webhooks (no webhook secret), is not found.
+    expect((await post('con_000000000000000000000000', body, sign(body))).status).toBe(404);
+    expect((await post(connectorId, body, sign(body))).status).toBe(404);
+  });
+
+  it('starts an incremental sync for a verified webhook, which reads the new order', async () => {
+    const body = shop.orderWebhookBody(0);
+    expect((await post(hookConnector, body, sign(body))).status).toBe(202);
+    const [first] = await eventually(async () => ((await jobsOf()).length === 1 ? jobsOf() : undefined));
+    expect(await jobOver(hookApi, (first as SyncJob).id, 60_000)).toMatchObject({ trigger: 'webhook', state: 'succeeded', records_created: shop.orders.length });
+
+    // A new order in the shop, announced by its webhook: the next job reads it alone.
+    const template = shop.orders[0] as (typeof shop.orders)[number];
+    shop.orders.push({ ...template, id: 99_999, name: '#99999', lineItems: [] });
+    shop.changeOrder(shop.orders.length - 1, () => undefined);
+    const newOrder = shop.orderWebhookBody(shop.orders.length - 1);
+    expect((await post(hookConnector, newOrder, sign(newOrder))).status).toBe(202);
+    const second = await eventually(async () => (await jobsOf()).find((job) => job.id !== first?.id));
+    expect(await jobOver(hookApi, second.id, 60_000)).toMatchObject({ trigger: 'webhook', state: 'succeeded', records_seen: 1, records_created: 1 });
   });
 });

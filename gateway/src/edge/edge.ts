@@ -22,6 +22,7 @@ import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
 import { requestAuditEntry, useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
+import { useConnectorWebhooks } from './plugins/use-connector-webhooks.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
 import { useGraphqlRequestLimits } from './plugins/use-graphql-request-limits.ts';
 import { useIdempotency } from './plugins/use-idempotency.ts';
@@ -83,7 +84,7 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> 
 
 /**
  * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
- * request id, access log, audit trail, the OAuth endpoints and public documents (no credential needed),
+ * request id, access log, audit trail, the OAuth endpoints, public documents and connectors' signed webhooks (no credential needed),
  * authentication (access token or API key) and tenant check, the per-tenant rate limit,
  * If-Match and idempotency keys, the REST facade, then GraphQL through the gateway (with its cost limits).
  */
@@ -170,6 +171,7 @@ export function createEdge(options: EdgeOptions): Edge {
       useAuditTrail({ recorder: options.auditRecorder, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, oauthBasePath: `${REST_BASE_PATH}/oauth`, logger: options.logger }),
       useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials, failedAuthentications, admit: rateLimit.admit }),
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
+      useConnectorWebhooks({ basePath: REST_BASE_PATH, sync: options.sync, admit: rateLimit.admit }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, reportUnexpected: options.reportUnexpected }),
       rateLimit,
       restFacade.routes,

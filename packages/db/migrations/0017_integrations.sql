@@ -15,6 +15,7 @@ CREATE TABLE "connectors" (
   "retry_max_attempts" INTEGER NOT NULL DEFAULT 3,
   "retry_delay_seconds" INTEGER NOT NULL DEFAULT 60,
   "sync_cursor" TEXT,
+  "resync_requested_at" TIMESTAMPTZ(3),
   "mapping_version" INTEGER NOT NULL DEFAULT 0,
   "version" INTEGER NOT NULL DEFAULT 1,
   "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
@@ -37,7 +38,7 @@ CREATE TABLE "connector_mappings" (
 );
 
 CREATE TYPE "sync_job_state" AS ENUM ('queued', 'running', 'succeeded', 'partially_failed', 'failed', 'cancelled');
-CREATE TYPE "sync_job_trigger" AS ENUM ('manual', 'replay');
+CREATE TYPE "sync_job_trigger" AS ENUM ('manual', 'webhook', 'replay');
 
 CREATE TABLE "sync_jobs" (
   "tenant_id" TEXT NOT NULL,

@@ -4,6 +4,7 @@
  */
 export const errorCatalogue = {
   unauthenticated: { status: 401, title: 'Authentication required', description: 'The request carries no credential. Send `Authorization: Bearer <access token>`.' },
+  signature_invalid: { status: 401, title: 'Invalid signature', description: 'An inbound webhook’s signature (Shopify: `X-Shopify-Hmac-Sha256`) does not verify with the secret configured for its connector.' },
   invalid_token: { status: 401, title: 'Invalid access token', description: 'The bearer token is malformed, expired, revoked or not issued by this platform.' },
   tenant_header_missing: { status: 400, title: 'Tenant header missing', description: 'Every authenticated request names its tenant in `X-Service-Tenant`.' },
   tenant_mismatch: { status: 403, title: 'Tenant does not match the credential', description: 'The `X-Service-Tenant` header names a tenant other than the one the credential belongs to (a sandbox credential used against production, for instance).' },

@@ -126,6 +126,12 @@ export interface SyncPort {
   sealCredentials(credentials: object): string;
   /** Checks a stored connector's credentials and reachability now; never throws for a failure of the other system. */
   testConnector(tenantId: string, connectorId: string): Promise<{ ok: boolean; detail: string }>;
+  /**
+   * An inbound webhook of a connector's system (Shopify's, signed with the app's secret): when its
+   * signature verifies, it starts an incremental sync of the connector (or one after the job
+   * under way). `unknown`: no connector takes webhooks at this id; `refused`: a bad signature.
+   */
+  receiveWebhook(connectorId: string, webhook: { signature: string | undefined; body: Buffer }): Promise<{ outcome: 'accepted'; tenantId: string } | { outcome: 'unknown' | 'refused' }>;
 }
 
 /** A GraphQL operation the platform runs on behalf of a principal it established itself (a connector). */

@@ -94,6 +94,7 @@ export function stubbedContext(prisma: PrismaClient, request: TestRequest): Subg
         inputType: notUsedSync('platform.sync.inputType'),
         sealCredentials: notUsedSync('platform.sync.sealCredentials'),
         testConnector: notUsed('platform.sync.testConnector'),
+        receiveWebhook: notUsed('platform.sync.receiveWebhook'),
       },
       ...request.platform,
     },

@@ -1,4 +1,4 @@
-import type { Db, Prisma, SyncJob, SyncJobState } from '@platform/db';
+import { type Connector, type Db, type Prisma, type SyncJob, type SyncJobState, newId } from '@platform/db';
 import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 
 export type SyncJobRecord = SyncJob;
@@ -25,8 +25,26 @@ export function activeSyncJob(db: Db, tenantId: string, connectorId: string): Pr
   return db.syncJob.findFirst({ where: { tenant_id: tenantId, connector_id: connectorId, state: { in: ACTIVE_STATES } } });
 }
 
-export function createSyncJob(tx: Prisma.TransactionClient, data: Prisma.SyncJobUncheckedCreateInput): Promise<SyncJobRecord> {
-  return tx.syncJob.create({ data });
+/**
+ * A new job of a connector, with the connector's current mapping version and retry policy, reading
+ * from where its last sync ended (from the beginning when `full`; a replay reads no source).
+ */
+export function createSyncJob(
+  tx: Prisma.TransactionClient,
+  connector: Pick<Connector, 'tenant_id' | 'id' | 'mapping_version' | 'retry_max_attempts' | 'sync_cursor'>,
+  job: Pick<SyncJob, 'trigger' | 'full'> & Partial<Pick<SyncJob, 'replay_of_job_id' | 'replay_failure_id'>>,
+): Promise<SyncJobRecord> {
+  return tx.syncJob.create({
+    data: {
+      tenant_id: connector.tenant_id,
+      id: newId('sync'),
+      connector_id: connector.id,
+      ...job,
+      mapping_version: connector.mapping_version,
+      max_attempts: connector.retry_max_attempts,
+      cursor: job.trigger === 'replay' || job.full ? null : connector.sync_cursor,
+    },
+  });
 }
 
 /** Applies `changes` and increments the version. */

@@ -1,4 +1,4 @@
-import { type SyncJobState, newId } from '@platform/db';
+import type { SyncJobState } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import {
   type RestRoutes,
@@ -45,6 +45,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     description: 'What started a job.',
     values: {
       manual: { description: 'A client started it (`start_sync`).' },
+      webhook: { description: 'A verified webhook of the connector’s system announced a change (Shopify: `POST /v1/connectors/{id}/webhooks/shopify`); it reads incrementally.' },
       replay: { description: 'A client replayed failed records of an earlier job (`replay_sync_failures`).' },
     } as const,
   });
@@ -73,7 +74,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     fields: (t) => ({
       id: t.exposeString('id', { description: 'Sync job identifier (`sync_…`).' }),
       connector_id: t.exposeString('connector_id', { description: 'The connector (`con_…`).' }),
-      trigger: t.field({ type: SyncJobTriggerEnum, resolve: (job) => job.trigger, description: '`manual` or `replay`.' }),
+      trigger: t.field({ type: SyncJobTriggerEnum, resolve: (job) => job.trigger, description: '`manual`, `webhook` or `replay`.' }),
       state: t.field({ type: SyncJobStateEnum, resolve: (job) => job.state, description: 'Where the job is.' }),
       full: t.exposeBoolean('full', { description: 'Whether it reads the source from the beginning rather than from where the last sync ended.' }),
       replay_of_job_id: t.exposeString('replay_of_job_id', { nullable: true, description: 'A replay: the job whose failed records it writes again.' }),
@@ -163,15 +164,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
         if (connector.mapping_version === 0) throw validationFailed([{ field: 'connector_id', message: `connector ${connectorId} has no field mapping yet: save one first` }], false);
         const active = await activeSyncJob(tx, tenantId, connectorId);
         if (active) throw new ApiError('invalid_state', `Sync job ${active.id} of connector ${connectorId} is ${active.state}: one job of a connector runs at a time.`, { current_status: active.state });
-        const created = await createSyncJob(tx, {
-          tenant_id: tenantId,
-          id: newId('sync'),
-          connector_id: connectorId,
-          ...job,
-          mapping_version: connector.mapping_version,
-          max_attempts: connector.retry_max_attempts,
-          cursor: job.trigger === 'replay' || job.full ? null : connector.sync_cursor,
-        });
+        const created = await createSyncJob(tx, connector, job);
         await context.platform.sync.enqueue(tx, tenantId, created.id);
         return created;
       },

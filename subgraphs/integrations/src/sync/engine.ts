@@ -7,11 +7,12 @@ import type { EventsPort, PlatformOperationExecutor, SyncPort } from '@platform/
 import type { GraphQLInputObjectType } from 'graphql';
 import type { OutboundHttp } from '../connectors/http.ts';
 import { CONNECTOR_KINDS, type ConnectorKind } from '../connectors/kinds.ts';
+import { shopifyCredentialsSchema, verifyShopifyWebhook } from '../connectors/shopify/index.ts';
 import { SourceError, type SourcePage, type SourceRecord } from '../connectors/source.ts';
-import { type ConnectorRecord, findConnector } from '../repositories/connectors.ts';
+import { type ConnectorRecord, findConnector, lockConnector } from '../repositories/connectors.ts';
 import { unresolvedFailures } from '../repositories/failures.ts';
 import { findMapping } from '../repositories/mappings.ts';
-import { ACTIVE_STATES, type SyncJobRecord, findSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
+import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { compileConnectorMapping, connectorMappingSchema, scopesOfMapping } from './mapping-definition.ts';
 import { PlatformFault, type RecordError, writeRecord } from './record-writer.ts';
 import { syncJobRepresentation } from './representation.ts';
@@ -96,6 +97,7 @@ export class SyncEngine {
       inputType: (name) => options.inputType(name),
       sealCredentials: (credentials) => options.secrets.seal(JSON.stringify(credentials)),
       testConnector: (tenantId, connectorId) => this.test(tenantId, connectorId),
+      receiveWebhook: (connectorId, webhook) => this.receiveWebhook(connectorId, webhook),
     };
   }
 
@@ -141,6 +143,22 @@ export class SyncEngine {
     if (!connector) throw new Error(`no connector ${connectorId} in tenant ${tenantId}`);
     const check = await this.open(connector).test(AbortSignal.timeout(TEST_TIMEOUT_MS));
     return check.ok ? { ok: true, detail: check.detail ?? 'Connected.' } : { ok: false, detail: check.error };
+  }
+
+  private async receiveWebhook(connectorId: string, webhook: { signature: string | undefined; body: Buffer }) {
+    // Connector ids are unguessable and unique across tenants: the URL names the connector, the signature proves the sender.
+    const connector = await this.options.prisma.connector.findFirst({ where: { id: connectorId } });
+    const secret = connector?.kind === 'shopify' && connector.credentials_ciphertext ? shopifyCredentialsSchema.parse(JSON.parse(this.options.secrets.open(connector.credentials_ciphertext))).webhook_secret : undefined;
+    if (!connector || !secret || connector.mapping_version === 0) return { outcome: 'unknown' as const };
+    if (!verifyShopifyWebhook(webhook.body, webhook.signature, secret)) return { outcome: 'refused' as const };
+    await this.options.prisma.$transaction(async (tx) => {
+      const locked = await lockConnector(tx, connector.tenant_id, connector.id);
+      if (!locked) return;
+      // A job under way may have read past the change already: one more follows it (finish).
+      if (await activeSyncJob(tx, locked.tenant_id, locked.id)) await tx.connector.update({ where: { tenant_id_id: { tenant_id: locked.tenant_id, id: locked.id } }, data: { resync_requested_at: new Date() } });
+      else await this.enqueue(tx, locked.tenant_id, (await createSyncJob(tx, locked, { trigger: 'webhook', full: false })).id);
+    });
+    return { outcome: 'accepted' as const, tenantId: connector.tenant_id };
   }
 
   private open(connector: ConnectorRecord) {
@@ -314,10 +332,17 @@ export class SyncEngine {
       if (!current) return;
       const state = how === 'cancelled' ? 'cancelled' : current.records_failed > 0 ? 'partially_failed' : 'succeeded';
       await updateSyncJob(tx, job.tenant_id, job.id, { state, finished_at: new Date(), lease_token: null, lease_expires_at: null });
+      const connector = await lockConnector(tx, job.tenant_id, job.connector_id);
+      if (!connector) return;
       // The next incremental sync starts where this one ended; a replay reads no source.
-      if (how === 'done' && current.trigger !== 'replay' && current.cursor !== null) {
-        await tx.connector.update({ where: { tenant_id_id: { tenant_id: job.tenant_id, id: job.connector_id } }, data: { sync_cursor: current.cursor } });
+      const syncCursor = how === 'done' && current.trigger !== 'replay' && current.cursor !== null ? current.cursor : connector.sync_cursor;
+      const resync = how === 'done' && connector.resync_requested_at !== null;
+      if (resync) {
+        // Webhooks arrived while this job ran: an incremental job reads what they announced.
+        const next = await createSyncJob(tx, { ...connector, sync_cursor: syncCursor }, { trigger: 'webhook', full: false });
+        await this.enqueue(tx, job.tenant_id, next.id);
       }
+      await tx.connector.update({ where: { tenant_id_id: { tenant_id: job.tenant_id, id: job.connector_id } }, data: { sync_cursor: syncCursor, ...(resync && { resync_requested_at: null }) } });
     });
   }
 
