@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, json, problemOf, type ApiClient } from '../support/fixtures.ts';
+import { database, eventually, json, problemOf, type ApiClient } from '../support/fixtures.ts';
 import {
   API_SECRETS,
   RECORD_COUNT,
@@ -207,5 +207,42 @@ describe('jobs of a connector', () => {
     expect(refused.status).toBe(422);
     expect((await problemOf(refused)).errors?.[0]?.field).toBe('connector_id');
     expect((await api.send('DELETE', `/v1/connectors/${connector.id}`, undefined)).status).toBe(200);
+  });
+});
+
+describe('a schedule', () => {
+  it('starts a sync at each time of its cron expression, in its time zone', async () => {
+    server.reset();
+    const { api, warehouseId } = await integrationsAccount();
+    const connector = await createConnector(api, restConnectorBody(server.url, { schedule_cron: '*/5 * * * *', schedule_time_zone: 'Asia/Kolkata' }));
+    const next = connector.next_scheduled_sync_at as string;
+    // Every five minutes of India's clock (UTC+5:30): the minute in UTC ends in 0 or 5 too, 30 minutes apart.
+    expect(new Date(next).getUTCMinutes() % 5).toBe(0);
+    expect(Date.parse(next)).toBeGreaterThan(Date.now());
+    expect(Date.parse(next)).toBeLessThanOrEqual(Date.now() + 5 * 60_000);
+    await saveMapping(api, connector.id, itemMapping(warehouseId));
+
+    // Its next time, brought forward to now (as if five minutes had passed): the scheduler starts one job.
+    await database().connector.updateMany({ where: { id: connector.id }, data: { next_scheduled_sync_at: new Date(Date.now() - 1000) } });
+    const job = await eventually(async () => (await json<{ data: SyncJob[] }>(await api.get(`/v1/sync/jobs?connector_id=${connector.id}`))).data[0]);
+    expect(await jobOver(api, job.id)).toMatchObject({ trigger: 'schedule', state: 'succeeded', records_created: RECORD_COUNT });
+    const after = await json<{ next_scheduled_sync_at: string }>(await api.get(`/v1/connectors/${connector.id}`));
+    expect(Date.parse(after.next_scheduled_sync_at)).toBeGreaterThan(Date.now());
+    expect((await json<{ data: SyncJob[] }>(await api.get(`/v1/sync/jobs?connector_id=${connector.id}`))).data).toHaveLength(1);
+
+    const removed = await json<{ schedule_cron: string | null; next_scheduled_sync_at: string | null }>(await api.send('PATCH', `/v1/connectors/${connector.id}`, { schedule_cron: '' }));
+    expect(removed).toMatchObject({ schedule_cron: null, next_scheduled_sync_at: null });
+  });
+
+  it('is refused when its expression or time zone is not one, naming the field', async () => {
+    const { api } = await integrationsAccount();
+    for (const [body, field] of [
+      [{ schedule_cron: '61 * * * *' }, 'schedule_cron'],
+      [{ schedule_cron: '* * * * * *' }, 'schedule_cron'],
+      [{ schedule_cron: '0 3 * * *', schedule_time_zone: 'Mars/Olympus' }, 'schedule_time_zone'],
+    ] as const) {
+      const problem = await problemOf(await api.send('POST', '/v1/connectors', restConnectorBody(server.url, body)));
+      expect(problem.errors?.map((error) => error.field), JSON.stringify(body)).toEqual([field]);
+    }
   });
 });

@@ -12,6 +12,9 @@ export interface Connector {
   has_credentials: boolean;
   retry_max_attempts: number;
   retry_delay_seconds: number;
+  schedule_cron: string | null;
+  schedule_time_zone: string;
+  next_scheduled_sync_at: string | null;
   mapping_version: number;
   version: number;
 }

@@ -15,6 +15,9 @@ CREATE TABLE "connectors" (
   "retry_max_attempts" INTEGER NOT NULL DEFAULT 3,
   "retry_delay_seconds" INTEGER NOT NULL DEFAULT 60,
   "sync_cursor" TEXT,
+  "schedule_cron" TEXT,
+  "schedule_time_zone" TEXT NOT NULL DEFAULT 'UTC',
+  "next_scheduled_sync_at" TIMESTAMPTZ(3),
   "resync_requested_at" TIMESTAMPTZ(3),
   "mapping_version" INTEGER NOT NULL DEFAULT 0,
   "version" INTEGER NOT NULL DEFAULT 1,
@@ -25,6 +28,8 @@ CREATE TABLE "connectors" (
   CONSTRAINT "connectors_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "tenants" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
 );
 CREATE INDEX "connectors_tenant_id_created_at_id_idx" ON "connectors" ("tenant_id", "created_at" DESC, "id" DESC);
+-- The scheduler's look for connectors whose next scheduled sync is due, across tenants.
+CREATE INDEX "connectors_next_scheduled_sync_at_idx" ON "connectors" ("next_scheduled_sync_at");
 
 CREATE TABLE "connector_mappings" (
   "tenant_id" TEXT NOT NULL,
@@ -38,7 +43,7 @@ CREATE TABLE "connector_mappings" (
 );
 
 CREATE TYPE "sync_job_state" AS ENUM ('queued', 'running', 'succeeded', 'partially_failed', 'failed', 'cancelled');
-CREATE TYPE "sync_job_trigger" AS ENUM ('manual', 'webhook', 'replay');
+CREATE TYPE "sync_job_trigger" AS ENUM ('manual', 'schedule', 'webhook', 'replay');
 
 CREATE TABLE "sync_jobs" (
   "tenant_id" TEXT NOT NULL,

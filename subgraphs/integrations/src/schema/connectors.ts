@@ -19,6 +19,7 @@ import { CONNECTOR_KINDS, type ConnectorKindName, checkConnectorSettings } from 
 import { shopifyGraphqlEndpoint } from '../connectors/shopify/index.ts';
 import { type ConnectorRecord, createConnector, deleteConnector, findConnector, listConnectors, lockConnector, updateConnector } from '../repositories/connectors.ts';
 import { activeSyncJob } from '../repositories/sync-jobs.ts';
+import { nextScheduledTime } from '../sync/schedule.ts';
 import { notFoundConnector, validationFailed } from './errors.ts';
 import { MAX_RETRY_ATTEMPTS, MAX_RETRY_DELAY_SECONDS, createConnectorRules, updateConnectorRules } from './rules.ts';
 
@@ -52,6 +53,11 @@ async function checkedSettings(context: SubgraphContext, kind: ConnectorKindName
   return { config: checked.config as Record<string, unknown>, credentials: checked.credentials };
 }
 
+/** A connector's schedule columns, with its next time computed from now. */
+function scheduleChanges(cron: string | null, timeZone: string) {
+  return { schedule_cron: cron, schedule_time_zone: timeZone, next_scheduled_sync_at: cron === null ? null : nextScheduledTime({ cron, timeZone }, new Date()) };
+}
+
 /** Connectors: connections to other systems, with sealed credentials, a retry policy and a connectivity test. */
 export function defineConnectorSchema(builder: SubgraphBuilder) {
   const ConnectorKindEnum = builder.enumType('ConnectorKind', {
@@ -74,6 +80,9 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
       has_credentials: t.boolean({ resolve: (connector) => connector.credentials_ciphertext !== null, description: 'Whether credentials are stored (they are never shown).' }),
       retry_max_attempts: t.exposeInt('retry_max_attempts', { description: `Attempts a sync job makes in all before it fails (1 to ${MAX_RETRY_ATTEMPTS}); default 3.` }),
       retry_delay_seconds: t.exposeInt('retry_delay_seconds', { description: 'Seconds before the second attempt, doubled before each later one; default 60.' }),
+      schedule_cron: t.exposeString('schedule_cron', { nullable: true, description: 'A cron expression (minute hour day-of-month month day-of-week): a sync job starts at each of its times in `schedule_time_zone`, unless one of the connector’s jobs is under way then (that time is skipped). Null: no schedule.' }),
+      schedule_time_zone: t.exposeString('schedule_time_zone', { description: 'The IANA time zone of the schedule’s times (daylight saving included); default UTC.' }),
+      next_scheduled_sync_at: t.expose('next_scheduled_sync_at', { type: 'DateTime', nullable: true, description: 'When the schedule next starts a sync; null without a schedule.' }),
       mapping_version: t.exposeInt('mapping_version', { description: 'The field mapping version new sync jobs use; 0 while no mapping is saved.' }),
       version: t.exposeInt('version', { description: 'Incremented by every change; send it back as `version` (or REST `If-Match`) to refuse a change based on a stale read.' }),
       created_at: t.expose('created_at', { type: 'DateTime', description: 'When the connector was created.' }),
@@ -102,6 +111,8 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
       credentials: t.field({ type: 'JSON', required: false, description: 'The secrets of its kind (Shopify: `access_token`, `webhook_secret`; REST: those of its `auth` type). Sealed when saved, never returned.' }),
       retry_max_attempts: t.int({ required: false, description: `Attempts a sync job makes in all, 1 to ${MAX_RETRY_ATTEMPTS}. Default 3.` }),
       retry_delay_seconds: t.int({ required: false, description: `Seconds before the second attempt (doubled before each later one), 0 to ${MAX_RETRY_DELAY_SECONDS}. Default 60.` }),
+      schedule_cron: t.string({ required: false, description: 'Start a sync at each time of this cron expression (five fields, such as `0 */6 * * *`); none by default.' }),
+      schedule_time_zone: t.string({ required: false, description: 'The IANA time zone of the schedule (such as `Europe/Paris`); default UTC.' }),
     }),
   });
   const UpdateConnectorInput = builder.inputType('UpdateConnectorInput', {
@@ -113,6 +124,8 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
       credentials: t.field({ type: 'JSON', required: false, description: 'Replaces the secrets (checked against the current or the new `config`).' }),
       retry_max_attempts: t.int({ required: false, description: `1 to ${MAX_RETRY_ATTEMPTS}.` }),
       retry_delay_seconds: t.int({ required: false, description: `0 to ${MAX_RETRY_DELAY_SECONDS}.` }),
+      schedule_cron: t.string({ required: false, description: 'A new schedule (five-field cron expression); an empty string removes it.' }),
+      schedule_time_zone: t.string({ required: false, description: 'The IANA time zone of the schedule.' }),
       version: t.int({ required: false, description: VERSION_DESCRIPTION }),
     }),
   });
@@ -169,6 +182,7 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
               credentials_ciphertext: Object.keys(settings.credentials).length > 0 ? context.platform.sync.sealCredentials(settings.credentials) : null,
               ...(data.retry_max_attempts !== undefined && { retry_max_attempts: data.retry_max_attempts }),
               ...(data.retry_delay_seconds !== undefined && { retry_delay_seconds: data.retry_delay_seconds }),
+              ...scheduleChanges(data.schedule_cron || null, data.schedule_time_zone ?? 'UTC'),
             }),
           (created) => created.id,
         );
@@ -180,7 +194,7 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
       authScopes: { scope: 'connectors:write' },
       args: { id: t.arg.string({ required: true, description: 'The connector id.' }), input: t.arg({ type: UpdateConnectorInput, required: true, description: 'The fields to change (REST: the JSON body).' }) },
       resolve: async (_root, { id, input }, context) => {
-        const { version, config, credentials, ...changes } = parseInput(updateConnectorRules, input);
+        const { version, config, credentials, schedule_cron: cron, schedule_time_zone: timeZone, ...changes } = parseInput(updateConnectorRules, input);
         if (config !== undefined && credentials === undefined) throw validationFailed([{ field: 'credentials', message: 'is required with a new config: send the credentials that go with it' }], false);
         const current = await findConnector(context.prisma, context.principal.tenantId, id);
         if (!current) throw notFoundConnector(id);
@@ -188,8 +202,10 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
         return changeConnector(context, id, version, 'update', async (tx, connector) => {
           // The settings were checked against the connector as read before the transaction.
           if (connector.version !== current.version) throw new ApiError('version_conflict', 'The connector changed while the request was checked; retry.', { current_version: connector.version });
+          const rescheduled = cron !== undefined || timeZone !== undefined;
           return updateConnector(tx, connector.tenant_id, connector.id, {
             ...changes,
+            ...(rescheduled && scheduleChanges(cron === undefined ? connector.schedule_cron : cron || null, timeZone ?? connector.schedule_time_zone)),
             ...(settings && { config: settings.config as Prisma.InputJsonValue, credentials_ciphertext: Object.keys(settings.credentials).length > 0 ? context.platform.sync.sealCredentials(settings.credentials) : null }),
           });
         });

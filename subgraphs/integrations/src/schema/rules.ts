@@ -1,5 +1,6 @@
 import { integer, omittable, requiredText, versionRule } from '@platform/graphql-kit';
 import { z } from 'zod';
+import { cronProblem, isTimeZone } from '../sync/schedule.ts';
 
 export const MAX_RETRY_ATTEMPTS = 10;
 export const MAX_RETRY_DELAY_SECONDS = 86_400;
@@ -8,6 +9,15 @@ const retryMaxAttempts = integer({ min: 1, max: MAX_RETRY_ATTEMPTS, message: `mu
 const retryDelaySeconds = integer({ min: 0, max: MAX_RETRY_DELAY_SECONDS, message: `must be 0 to ${MAX_RETRY_DELAY_SECONDS}` });
 /** The JSON objects a connector's settings are given as; their content is checked by the connector kind. */
 const settingsObject = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' });
+/** An empty string removes the schedule. */
+const scheduleCron = z
+  .string()
+  .max(100)
+  .superRefine((cron, context) => {
+    const problem = cron === '' ? undefined : cronProblem(cron);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+const scheduleTimeZone = z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/Paris or UTC');
 
 export const createConnectorRules = z.object({
   name: requiredText(200),
@@ -16,6 +26,8 @@ export const createConnectorRules = z.object({
   credentials: settingsObject.nullish(),
   retry_max_attempts: omittable(retryMaxAttempts),
   retry_delay_seconds: omittable(retryDelaySeconds),
+  schedule_cron: omittable(scheduleCron),
+  schedule_time_zone: omittable(scheduleTimeZone),
 });
 
 export const updateConnectorRules = z.object({
@@ -24,6 +36,8 @@ export const updateConnectorRules = z.object({
   credentials: omittable(settingsObject),
   retry_max_attempts: omittable(retryMaxAttempts),
   retry_delay_seconds: omittable(retryDelaySeconds),
+  schedule_cron: omittable(scheduleCron),
+  schedule_time_zone: omittable(scheduleTimeZone),
   version: omittable(versionRule),
 });
 

@@ -45,6 +45,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     description: 'What started a job.',
     values: {
       manual: { description: 'A client started it (`start_sync`).' },
+      schedule: { description: 'The connector’s schedule (`schedule_cron`); it reads incrementally.' },
       webhook: { description: 'A verified webhook of the connector’s system announced a change (Shopify: `POST /v1/connectors/{id}/webhooks/shopify`); it reads incrementally.' },
       replay: { description: 'A client replayed failed records of an earlier job (`replay_sync_failures`).' },
     } as const,
@@ -74,7 +75,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     fields: (t) => ({
       id: t.exposeString('id', { description: 'Sync job identifier (`sync_…`).' }),
       connector_id: t.exposeString('connector_id', { description: 'The connector (`con_…`).' }),
-      trigger: t.field({ type: SyncJobTriggerEnum, resolve: (job) => job.trigger, description: '`manual`, `webhook` or `replay`.' }),
+      trigger: t.field({ type: SyncJobTriggerEnum, resolve: (job) => job.trigger, description: '`manual`, `schedule`, `webhook` or `replay`.' }),
       state: t.field({ type: SyncJobStateEnum, resolve: (job) => job.state, description: 'Where the job is.' }),
       full: t.exposeBoolean('full', { description: 'Whether it reads the source from the beginning rather than from where the last sync ended.' }),
       replay_of_job_id: t.exposeString('replay_of_job_id', { nullable: true, description: 'A replay: the job whose failed records it writes again.' }),

@@ -15,6 +15,7 @@ import { findMapping } from '../repositories/mappings.ts';
 import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { compileConnectorMapping, connectorMappingSchema, scopesOfMapping } from './mapping-definition.ts';
 import { PlatformFault, type RecordError, writeRecord } from './record-writer.ts';
+import { nextScheduledTime } from './schedule.ts';
 import { syncJobRepresentation } from './representation.ts';
 
 export const SYNC_QUEUE = 'sync-run';
@@ -26,6 +27,8 @@ export const DEFAULT_LEASE_SECONDS = 60;
 export const PAGE_ALLOWANCE_SECONDS = 60;
 const REPLAY_PAGE = 100;
 const RECOVERY_BATCH = 100;
+const SCHEDULE_BATCH = 100;
+const DEFAULT_SCHEDULE_POLL_SECONDS = 5;
 const TEST_TIMEOUT_MS = 30_000;
 
 /** Why a run was stopped before its source ended. */
@@ -44,6 +47,8 @@ export interface SyncEngineOptions {
   logger: Logger;
   sliceSeconds?: number;
   leaseSeconds?: number;
+  /** How often due schedules are looked for. */
+  schedulePollSeconds?: number;
 }
 
 interface Tally {
@@ -79,6 +84,7 @@ export class SyncEngine {
   private readonly sliceMs: number;
   private readonly leaseMs: number;
   private readonly recovery: DrainLoop;
+  private readonly scheduler: DrainLoop;
 
   constructor(private readonly options: SyncEngineOptions) {
     this.sliceMs = (options.sliceSeconds ?? DEFAULT_SLICE_SECONDS) * 1000;
@@ -90,6 +96,14 @@ export class SyncEngine {
       wakeDelayMs: 0,
       onFailure: (error) => options.logger.warn({ err: error }, 'could not look for sync jobs to resume; looking again at the next poll'),
       onRecovery: () => options.logger.info('looking for sync jobs to resume again'),
+    });
+    this.scheduler = new DrainLoop({
+      drainBatch: () => this.startScheduled(),
+      batchSize: SCHEDULE_BATCH,
+      pollIntervalMs: (options.schedulePollSeconds ?? DEFAULT_SCHEDULE_POLL_SECONDS) * 1000,
+      wakeDelayMs: 0,
+      onFailure: (error) => options.logger.warn({ err: error }, 'could not start scheduled syncs; trying again at the next poll'),
+      onRecovery: () => options.logger.info('starting scheduled syncs again'),
     });
     this.port = {
       enqueue: (tx, tenantId, jobId) => this.enqueue(tx, tenantId, jobId),
@@ -106,12 +120,37 @@ export class SyncEngine {
       if (job) await this.runSlice(job.data.tenant_id, job.data.job_id);
     });
     this.recovery.start();
+    this.scheduler.start();
   }
 
   /** Hands every run of this instance over at once (their jobs resume on another instance, or after a restart). */
   async stop(): Promise<void> {
     for (const controller of this.running.values()) controller.abort(STOPPING);
     await this.recovery.close();
+    await this.scheduler.close();
+  }
+
+  /**
+   * Connectors whose next scheduled sync is due: each gets its next time and, unless one of its
+   * jobs is under way (that time is skipped) or it has no mapping, a job (trigger `schedule`), in
+   * one transaction; SKIP LOCKED, so each due time starts one job whichever instances poll.
+   */
+  private async startScheduled(): Promise<number> {
+    return this.options.prisma.$transaction(async (tx) => {
+      const due = await tx.$queryRaw<Array<{ tenant_id: string; id: string }>>`
+        SELECT tenant_id, id FROM connectors WHERE next_scheduled_sync_at <= now()
+        ORDER BY next_scheduled_sync_at LIMIT ${SCHEDULE_BATCH} FOR UPDATE SKIP LOCKED`;
+      const now = new Date();
+      for (const { tenant_id: tenantId, id } of due) {
+        const connector = await findConnector(tx, tenantId, id);
+        if (!connector?.schedule_cron) continue;
+        const next = nextScheduledTime({ cron: connector.schedule_cron, timeZone: connector.schedule_time_zone }, now);
+        await tx.connector.update({ where: { tenant_id_id: { tenant_id: tenantId, id } }, data: { next_scheduled_sync_at: next } });
+        if (connector.mapping_version === 0 || (await activeSyncJob(tx, tenantId, id))) continue;
+        await this.enqueue(tx, tenantId, (await createSyncJob(tx, connector, { trigger: 'schedule', full: false })).id);
+      }
+      return due.length;
+    });
   }
 
   /**
