@@ -115,6 +115,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       secrets: events.secrets,
       http: createOutboundHttp({ ...DEFAULT_OUTBOUND_HTTP, urlPolicy: { allowedPrivateNetworks: config.webhookAllowedPrivateNetworks } }),
       events: events.port,
+      committed: (tx) => events.bus.committed(tx),
       execute: (principal, operation) => executeAs(principal, operation),
       inputType: (name) => {
         const type = supergraph.schema.getType(name);

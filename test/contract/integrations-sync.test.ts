@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { database, eventually, json, problemOf, type ApiClient } from '../support/fixtures.ts';
+import { database, eventually, json, platformUrl, problemOf, type ApiClient } from '../support/fixtures.ts';
+import { bearerParams, subscribeWs, wsClient } from '../support/subscriptions.ts';
 import {
   API_SECRETS,
   RECORD_COUNT,
@@ -243,6 +244,40 @@ describe('a schedule', () => {
     ] as const) {
       const problem = await problemOf(await api.send('POST', '/v1/connectors', restConnectorBody(server.url, body)));
       expect(problem.errors?.map((error) => error.field), JSON.stringify(body)).toEqual([field]);
+    }
+  });
+});
+
+describe('progress', () => {
+  it('is live over a GraphQL subscription: the attempt, each page written, and the end', async () => {
+    server.reset();
+    const { api, warehouseId } = await integrationsAccount();
+    const connector = await createConnector(api, restConnectorBody(server.url));
+    await saveMapping(api, connector.id, itemMapping(warehouseId));
+    const connection = wsClient(platformUrl, bearerParams(api));
+    try {
+      const live = subscribeWs<{ events: { data: SyncJob } }>(connection.client, 'subscription Progress { events(types: ["sync.job.updated"]) { data } }');
+      // The subscription is registered once the server acknowledged it; then the job starts.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const job = await startSync(api, connector.id);
+      const updates: SyncJob[] = [];
+      while (!['succeeded', 'partially_failed', 'failed'].includes(updates.at(-1)?.state ?? '')) {
+        const update = (await live.results.next(20_000)).data?.events.data as SyncJob;
+        if (update.id === job.id) updates.push(update);
+      }
+      // Pages of 50: the attempt starts at 0, each page adds 50, the end carries every record.
+      expect(updates.map((update) => [update.state, update.records_seen])).toEqual([
+        ['running', 0],
+        ['running', 50],
+        ['running', 100],
+        ['running', 150],
+        ['running', 200],
+        ['running', 250],
+        ['succeeded', RECORD_COUNT],
+      ]);
+      live.stop();
+    } finally {
+      await connection.client.dispose();
     }
   });
 });

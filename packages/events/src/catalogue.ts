@@ -7,6 +7,11 @@
 export const platformEventTypes = {
   'inventory.stock.low': { scope: 'inventory:read', resourceType: 'inventory_item', description: "An item's `quantity_on_hand` dropped below its `reorder_point` through a stock change: once per crossing, again only after it was back at or above it. Raising `reorder_point` alone does not fire it." },
   'order.created': { scope: 'crm:read', resourceType: 'order', description: 'A sales or purchase order was created, through the API or a connected channel.' },
+  'sync.job.updated': {
+    scope: 'sync:read',
+    resourceType: 'sync_job',
+    description: 'A sync job started an attempt, wrote a page (its counters moved) or ended (succeeded, partially failed, failed or cancelled); the job as data. Live progress: `subscription { events(types: ["sync.job.updated"]) { data } }`.',
+  },
   'sync.failed': { scope: 'sync:read', resourceType: 'sync_job', description: 'A connector sync job failed after its retry policy was exhausted.' },
   'workflow.completed': { scope: 'workflows:read', resourceType: 'workflow_run', description: 'An automation workflow finished, successfully or with a terminal error.' },
   'ai.query.completed': { scope: 'ai:read', resourceType: 'ai_query', description: 'A copilot query returned a structured response.' },

@@ -11,6 +11,7 @@ import {
   paginationArgs,
   parseInput,
   sortArg,
+  eventSourceOf,
 } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { lockConnector } from '../repositories/connectors.ts';
@@ -18,6 +19,7 @@ import { type FailureRecord, countUnresolvedFailures, findFailure, listFailures 
 import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, listSyncJobs, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { notFoundSyncJob, validationFailed } from './errors.ts';
 import type { MappingErrorRef, RecordErrorShape } from './mappings.ts';
+import { emitSyncEvent } from '../sync/representation.ts';
 import { startSyncRules } from './rules.ts';
 
 export const SYNC_SCOPES = ['sync:read', 'sync:write'];
@@ -199,7 +201,10 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
             if (!job) throw notFoundSyncJob(id);
             if (!ACTIVE_STATES.includes(job.state)) throw new ApiError('invalid_state', `Sync job ${id} is ${job.state}; only a queued or running job can be cancelled.`, { current_status: job.state });
             const now = new Date();
-            return updateSyncJob(tx, tenantId, id, job.state === 'queued' ? { state: 'cancelled', cancel_requested_at: now, finished_at: now, next_attempt_at: null } : { cancel_requested_at: now });
+            if (job.state === 'running') return updateSyncJob(tx, tenantId, id, { cancel_requested_at: now });
+            const cancelled = await updateSyncJob(tx, tenantId, id, { state: 'cancelled', cancel_requested_at: now, finished_at: now, next_attempt_at: null });
+            await emitSyncEvent(context.platform.events, tx, 'sync.job.updated', cancelled, eventSourceOf(context));
+            return cancelled;
           },
           () => id,
         );

@@ -16,7 +16,7 @@ import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSy
 import { compileConnectorMapping, connectorMappingSchema, scopesOfMapping } from './mapping-definition.ts';
 import { PlatformFault, type RecordError, writeRecord } from './record-writer.ts';
 import { nextScheduledTime } from './schedule.ts';
-import { syncJobRepresentation } from './representation.ts';
+import { emitSyncEvent } from './representation.ts';
 
 export const SYNC_QUEUE = 'sync-run';
 /** How long one run of a job holds it before handing over to a fresh run (a new queue job) at a page boundary. */
@@ -41,6 +41,8 @@ export interface SyncEngineOptions {
   secrets: SecretBox;
   http: OutboundHttp;
   events: EventsPort;
+  /** Tells the event bus a transaction committed: its events go to live subscribers, and their dispatch starts. */
+  committed(tx: Prisma.TransactionClient): void;
   /** Runs the platform's own GraphQL operations as the connector (the edge's executor). */
   execute: PlatformOperationExecutor;
   inputType(name: string): GraphQLInputObjectType | undefined;
@@ -136,7 +138,7 @@ export class SyncEngine {
    * one transaction; SKIP LOCKED, so each due time starts one job whichever instances poll.
    */
   private async startScheduled(): Promise<number> {
-    return this.options.prisma.$transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const due = await tx.$queryRaw<Array<{ tenant_id: string; id: string }>>`
         SELECT tenant_id, id FROM connectors WHERE next_scheduled_sync_at <= now()
         ORDER BY next_scheduled_sync_at LIMIT ${SCHEDULE_BATCH} FOR UPDATE SKIP LOCKED`;
@@ -160,7 +162,7 @@ export class SyncEngine {
    * was only slow finds itself fenced out at its next checkpoint.
    */
   private async recoverLapsed(): Promise<number> {
-    return this.options.prisma.$transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const lapsed = await tx.$queryRaw<Array<{ tenant_id: string; id: string }>>`
         UPDATE sync_jobs SET lease_token = NULL, lease_expires_at = NULL, version = version + 1
         WHERE (tenant_id, id) IN (
@@ -190,7 +192,7 @@ export class SyncEngine {
     const secret = connector?.kind === 'shopify' && connector.credentials_ciphertext ? shopifyCredentialsSchema.parse(JSON.parse(this.options.secrets.open(connector.credentials_ciphertext))).webhook_secret : undefined;
     if (!connector || !secret || connector.mapping_version === 0) return { outcome: 'unknown' as const };
     if (!verifyShopifyWebhook(webhook.body, webhook.signature, secret)) return { outcome: 'refused' as const };
-    await this.options.prisma.$transaction(async (tx) => {
+    await this.transaction(async (tx) => {
       const locked = await lockConnector(tx, connector.tenant_id, connector.id);
       if (!locked) return;
       // A job under way may have read past the change already: one more follows it (finish).
@@ -231,7 +233,7 @@ export class SyncEngine {
    * running one (handed over, or its instance died) resumes the attempt from its cursor.
    */
   private claim(tenantId: string, jobId: string, token: string): Promise<{ job: SyncJobRecord; connector: ConnectorRecord } | undefined> {
-    return this.options.prisma.$transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM sync_jobs WHERE tenant_id = ${tenantId} AND id = ${jobId} FOR UPDATE`;
       const job = locked.length > 0 ? await findSyncJob(tx, tenantId, jobId) : null;
       if (!job || !ACTIVE_STATES.includes(job.state)) return undefined;
@@ -252,6 +254,7 @@ export class SyncEngine {
         next_attempt_at: null,
         ...(job.state === 'queued' && { attempts: { increment: 1 } }),
       });
+      if (job.state === 'queued') await this.emitUpdated(tx, claimedJob);
       return { job: claimedJob, connector };
     });
   }
@@ -321,7 +324,7 @@ export class SyncEngine {
    */
   private checkpoint(job: SyncJobRecord, token: string, page: { tally: Tally; failures: Array<{ record: SourceRecord; errors: RecordError[] }>; resolved: string[]; cursor?: string | undefined }): Promise<SyncJobRecord | undefined> {
     const { tenant_id: tenantId, id } = job;
-    return this.options.prisma.$transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const { count } = await tx.syncJob.updateMany({
         where: { tenant_id: tenantId, id, lease_token: token },
         data: {
@@ -352,13 +355,16 @@ export class SyncEngine {
         });
       }
       if (page.resolved.length > 0) await tx.syncFailure.updateMany({ where: { tenant_id: tenantId, id: { in: page.resolved } }, data: { resolved_at: new Date(), resolved_by_job: id } });
-      return (await findSyncJob(tx, tenantId, id)) ?? undefined;
+      const current = await findSyncJob(tx, tenantId, id);
+      // An empty page (the end of a paginated read) moves no counter.
+      if (current && page.tally.seen > 0) await this.emitUpdated(tx, current);
+      return current ?? undefined;
     });
   }
 
   /** Ends the slice at a page boundary and queues the next run of the job at once. */
   private async handOver(job: SyncJobRecord, token: string): Promise<void> {
-    await this.options.prisma.$transaction(async (tx) => {
+    await this.transaction(async (tx) => {
       const { count } = await tx.syncJob.updateMany({ where: { tenant_id: job.tenant_id, id: job.id, lease_token: token }, data: { lease_token: null, lease_expires_at: null } });
       if (count > 0) await this.enqueue(tx, job.tenant_id, job.id);
     });
@@ -366,11 +372,11 @@ export class SyncEngine {
 
   /** The job's end: every page read (`succeeded`, or `partially_failed` with failed records), or cancelled. */
   private async finish(job: SyncJobRecord, token: string, how: 'done' | 'cancelled'): Promise<void> {
-    await this.options.prisma.$transaction(async (tx) => {
+    await this.transaction(async (tx) => {
       const current = await this.fenced(tx, job, token);
       if (!current) return;
       const state = how === 'cancelled' ? 'cancelled' : current.records_failed > 0 ? 'partially_failed' : 'succeeded';
-      await updateSyncJob(tx, job.tenant_id, job.id, { state, finished_at: new Date(), lease_token: null, lease_expires_at: null });
+      await this.emitUpdated(tx, await updateSyncJob(tx, job.tenant_id, job.id, { state, finished_at: new Date(), lease_token: null, lease_expires_at: null }));
       const connector = await lockConnector(tx, job.tenant_id, job.connector_id);
       if (!connector) return;
       // The next incremental sync starts where this one ended; a replay reads no source.
@@ -394,18 +400,35 @@ export class SyncEngine {
     const retryable = error instanceof SourceError ? error.retryable : true;
     const message = error instanceof SourceError || error instanceof PlatformFault ? error.message : 'An unexpected error ended the attempt.';
     if (!(error instanceof SourceError)) this.options.logger.error({ err: error, tenant_id: job.tenant_id, sync_job_id: job.id }, 'sync attempt failed');
-    await this.options.prisma.$transaction(async (tx) => {
+    await this.transaction(async (tx) => {
       const current = await this.fenced(tx, job, token);
       if (!current) return;
       if (retryable && current.attempts < current.max_attempts) {
         const nextAttemptAt = new Date(Date.now() + connector.retry_delay_seconds * 1000 * 2 ** (current.attempts - 1));
-        await updateSyncJob(tx, job.tenant_id, job.id, { state: 'queued', next_attempt_at: nextAttemptAt, last_error: message, lease_token: null, lease_expires_at: null });
+        await this.emitUpdated(tx, await updateSyncJob(tx, job.tenant_id, job.id, { state: 'queued', next_attempt_at: nextAttemptAt, last_error: message, lease_token: null, lease_expires_at: null }));
         await this.enqueue(tx, job.tenant_id, job.id, nextAttemptAt);
         return;
       }
       const failed = await updateSyncJob(tx, job.tenant_id, job.id, { state: 'failed', finished_at: new Date(), last_error: message, lease_token: null, lease_expires_at: null });
-      await this.options.events.emit(tx, job.tenant_id, { type: 'sync.failed', data: syncJobRepresentation(failed), resource: { type: 'sync_job', id: job.id } }, { type: 'connector', credential_id: job.connector_id });
+      await this.emitUpdated(tx, failed);
+      await emitSyncEvent(this.options.events, tx, 'sync.failed', failed, { type: 'connector', credential_id: job.connector_id });
     });
+  }
+
+  /** `sync.job.updated`, in the transaction of the change: live progress for subscribers (and webhooks). */
+  private emitUpdated(tx: Prisma.TransactionClient, job: SyncJobRecord): Promise<unknown> {
+    return emitSyncEvent(this.options.events, tx, 'sync.job.updated', job, { type: 'connector', credential_id: job.connector_id });
+  }
+
+  /** A transaction of the engine; once it commits, the events it emitted go live and their dispatch starts. */
+  private async transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    let transaction: Prisma.TransactionClient | undefined;
+    const result = await this.options.prisma.$transaction((tx) => {
+      transaction = tx;
+      return work(tx);
+    });
+    if (transaction) this.options.committed(transaction);
+    return result;
   }
 
   /** The job locked for this transaction, if this run still holds it. */

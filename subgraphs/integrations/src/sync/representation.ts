@@ -1,3 +1,5 @@
+import type { Prisma } from '@platform/db';
+import type { EventSource, EventsPort } from '@platform/graphql-kit';
 import type { SyncJobRecord } from '../repositories/sync-jobs.ts';
 
 /** A sync job as the REST API shows it: the data of its `sync.failed` event. */
@@ -26,4 +28,9 @@ export function syncJobRepresentation(job: SyncJobRecord) {
     started_at: job.started_at?.toISOString() ?? null,
     finished_at: job.finished_at?.toISOString() ?? null,
   };
+}
+
+/** An event about a sync job (`sync.job.updated`, `sync.failed`), the job as data, in the transaction of the change. */
+export function emitSyncEvent(events: EventsPort, tx: Prisma.TransactionClient, type: 'sync.job.updated' | 'sync.failed', job: SyncJobRecord, source: EventSource): Promise<{ id: string }> {
+  return events.emit(tx, job.tenant_id, { type, data: syncJobRepresentation(job), resource: { type: 'sync_job', id: job.id } }, source);
 }
