@@ -123,6 +123,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       },
       logger: logger.child({ component: 'sync' }),
       sliceSeconds: config.syncSliceSeconds,
+      maxConnectors: config.connectorsPerTenant,
       leaseSeconds: config.jobRecoverySeconds,
     });
     const edge = createEdge({ sync: syncEngine.port, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });

@@ -200,6 +200,15 @@ describe('jobs of a connector', () => {
     expect((await problemOf(await api.send('POST', `/v1/sync/jobs/${job.id}/cancel`, {}))).code).toBe('invalid_state');
   });
 
+  it('are at most 20 per tenant, counted under a lock: concurrent creations at the limit do not pass it', async () => {
+    const { api } = await integrationsAccount();
+    for (let created = 0; created < 18; created++) await createConnector(api, restConnectorBody(server.url));
+    const racing = await Promise.all(Array.from({ length: 4 }, () => api.send('POST', '/v1/connectors', restConnectorBody(server.url))));
+    expect(racing.map((response) => response.status).sort()).toEqual([201, 201, 409, 409]);
+    const problem = await problemOf(racing.find((response) => response.status === 409) as Response);
+    expect(problem).toMatchObject({ code: 'quota_exceeded', limit: 'connectors', maximum: 20 });
+  });
+
   it('need a mapping, and a connector with a job under way cannot be deleted', async () => {
     server.reset();
     const { api } = await integrationsAccount();

@@ -26,6 +26,7 @@ const environmentSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE: z.string().regex(/^\d+(,\d+)*$/, 'must be comma-separated seconds such as 5,300,1800').optional(),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   JOB_RECOVERY_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  CONNECTORS_PER_TENANT: z.coerce.number().int().min(1).max(10_000).default(20),
   SYNC_SLICE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   WEBHOOK_ENDPOINTS_PER_TENANT: z.coerce.number().int().min(1).max(10_000).default(20),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
@@ -72,6 +73,8 @@ export interface PlatformConfig {
   webhookTimeoutSeconds: number;
   /** After how long a job of a crashed instance is taken over by another. */
   jobRecoverySeconds: number;
+  /** Connectors one tenant may hold. */
+  connectorsPerTenant: number;
   /** How long one run of a sync job holds it before handing over to the next at a page boundary. */
   syncSliceSeconds: number;
   /** Webhook endpoints one tenant may register (enabled and disabled together). */
@@ -125,6 +128,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     webhookRetrySchedule: env.WEBHOOK_RETRY_SCHEDULE?.split(',').map(Number),
     webhookTimeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,
     jobRecoverySeconds: env.JOB_RECOVERY_SECONDS,
+    connectorsPerTenant: env.CONNECTORS_PER_TENANT,
     syncSliceSeconds: env.SYNC_SLICE_SECONDS,
     webhookEndpointsPerTenant: env.WEBHOOK_ENDPOINTS_PER_TENANT,
     eventRetentionDays: env.EVENT_RETENTION_DAYS,

@@ -6,6 +6,7 @@ export { databaseFault, databaseReachable, databaseUnavailable, withDatabaseFaul
 export { newId } from './ids.ts';
 export { DrainLoop, type DrainLoopOptions } from './drain-loop.ts';
 export { allowTenantPurge } from './purge.ts';
+export { lockTenantRegistrations } from './tenant-quota.ts';
 export { isUniqueViolation, isRecordNotFound } from './errors.ts';
 // The client, the Prisma namespace and every model's type (`Customer`, `Invoice`, …).
 export * from './generated/prisma/client.ts';

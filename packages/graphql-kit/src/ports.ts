@@ -122,6 +122,8 @@ export interface SyncPort {
   interrupt(tenantId: string, jobId: string): void;
   /** An input type of the supergraph's own schema (`CreateOrderInput`): what a field mapping is checked against. */
   inputType(name: string): GraphQLInputObjectType | undefined;
+  /** Connectors one tenant may hold (`CONNECTORS_PER_TENANT`). */
+  maxConnectors: number;
   /** Seals connector credentials for storage (the platform's secrets key). */
   sealCredentials(credentials: object): string;
   /** Checks a stored connector's credentials and reachability now; never throws for a failure of the other system. */

@@ -91,6 +91,7 @@ export function stubbedContext(prisma: PrismaClient, request: TestRequest): Subg
       sync: {
         enqueue: notUsed('platform.sync.enqueue'),
         interrupt: notUsedSync('platform.sync.interrupt'),
+        maxConnectors: 0,
         inputType: notUsedSync('platform.sync.inputType'),
         sealCredentials: notUsedSync('platform.sync.sealCredentials'),
         testConnector: notUsed('platform.sync.testConnector'),

@@ -1,4 +1,4 @@
-import type { Db, Prisma, WebhookEndpoint, WebhookEndpointStatus } from '@platform/db';
+import { type Db, type Prisma, type WebhookEndpoint, type WebhookEndpointStatus, lockTenantRegistrations } from '@platform/db';
 import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
@@ -26,16 +26,12 @@ export async function lockEndpoint(tx: Prisma.TransactionClient, tenantId: strin
   return findEndpoint(tx, tenantId, id);
 }
 
-/** An arbitrary constant naming the endpoint-registration locks among PostgreSQL advisory locks (the second key is the tenant's hash). */
+/** An arbitrary constant naming the endpoint-registration locks among PostgreSQL advisory locks. */
 const REGISTRATION_LOCK = 7_340_222;
 
-/**
- * How many endpoints the tenant has, counted under a lock of the tenant's registrations held until
- * the transaction ends: registrations of one tenant count one after the other, so two of them at
- * one below the quota cannot both pass.
- */
+/** How many endpoints the tenant has, counted under the lock of its endpoint registrations (held until the transaction ends). */
 export async function countEndpointsForRegistration(tx: Prisma.TransactionClient, tenantId: string): Promise<number> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK}::integer, hashtext(${tenantId}))`;
+  await lockTenantRegistrations(tx, REGISTRATION_LOCK, tenantId);
   return tx.webhookEndpoint.count({ where: { tenant_id: tenantId } });
 }
 

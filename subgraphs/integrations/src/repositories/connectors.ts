@@ -1,4 +1,4 @@
-import type { Connector, Db, Prisma } from '@platform/db';
+import { type Connector, type Db, type Prisma, lockTenantRegistrations } from '@platform/db';
 import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
@@ -24,6 +24,15 @@ export async function lockConnector(tx: Prisma.TransactionClient, tenantId: stri
   const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM connectors WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`;
   if (locked.length === 0) return null;
   return findConnector(tx, tenantId, id);
+}
+
+/** An arbitrary constant naming the connector-registration locks among PostgreSQL advisory locks. */
+const REGISTRATION_LOCK = 7_340_223;
+
+/** How many connectors the tenant has, counted under the lock of its connector registrations (held until the transaction ends). */
+export async function countConnectorsForRegistration(tx: Prisma.TransactionClient, tenantId: string): Promise<number> {
+  await lockTenantRegistrations(tx, REGISTRATION_LOCK, tenantId);
+  return tx.connector.count({ where: { tenant_id: tenantId } });
 }
 
 export function createConnector(tx: Prisma.TransactionClient, data: Prisma.ConnectorUncheckedCreateInput): Promise<ConnectorRecord> {

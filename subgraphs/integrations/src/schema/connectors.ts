@@ -17,7 +17,7 @@ import {
 } from '@platform/graphql-kit';
 import { CONNECTOR_KINDS, type ConnectorKindName, checkConnectorSettings } from '../connectors/kinds.ts';
 import { shopifyGraphqlEndpoint } from '../connectors/shopify/index.ts';
-import { type ConnectorRecord, createConnector, deleteConnector, findConnector, listConnectors, lockConnector, updateConnector } from '../repositories/connectors.ts';
+import { type ConnectorRecord, countConnectorsForRegistration, createConnector, deleteConnector, findConnector, listConnectors, lockConnector, updateConnector } from '../repositories/connectors.ts';
 import { activeSyncJob } from '../repositories/sync-jobs.ts';
 import { nextScheduledTime } from '../sync/schedule.ts';
 import { notFoundConnector, validationFailed } from './errors.ts';
@@ -164,7 +164,7 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
   builder.mutationFields((t) => ({
     create_connector: t.field({
       type: Connector,
-      description: 'Creates a connector. Its credentials are sealed and never shown again; check them with `test_connector`. Save a field mapping before the first sync.',
+      description: 'Creates a connector. Its credentials are sealed and never shown again; check them with `test_connector`. Save a field mapping before the first sync. A tenant holds at most 20 connectors by default: one more is refused with `quota_exceeded` (`limit: connectors`, `maximum`).',
       authScopes: { scope: 'connectors:write' },
       args: { input: t.arg({ type: CreateConnectorInput, required: true, description: 'The new connector (REST: the JSON body).' }) },
       resolve: async (_root, { input }, context) => {
@@ -172,8 +172,12 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
         const settings = await checkedSettings(context, data.kind, data.config, data.credentials);
         return context.audit.recordChange(
           'connector.create',
-          (tx) =>
-            createConnector(tx, {
+          async (tx) => {
+            const maximum = context.platform.sync.maxConnectors;
+            if ((await countConnectorsForRegistration(tx, context.principal.tenantId)) >= maximum) {
+              throw new ApiError('quota_exceeded', `This tenant already has ${maximum} connectors, the most it may hold; delete one before creating another.`, { limit: 'connectors', maximum });
+            }
+            return createConnector(tx, {
               tenant_id: context.principal.tenantId,
               id: newId('con'),
               name: data.name,
@@ -183,7 +187,8 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
               ...(data.retry_max_attempts !== undefined && { retry_max_attempts: data.retry_max_attempts }),
               ...(data.retry_delay_seconds !== undefined && { retry_delay_seconds: data.retry_delay_seconds }),
               ...scheduleChanges(data.schedule_cron || null, data.schedule_time_zone ?? 'UTC'),
-            }),
+            });
+          },
           (created) => created.id,
         );
       },

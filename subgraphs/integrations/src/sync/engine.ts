@@ -49,6 +49,8 @@ export interface SyncEngineOptions {
   logger: Logger;
   sliceSeconds?: number;
   leaseSeconds?: number;
+  /** Connectors one tenant may hold. */
+  maxConnectors: number;
   /** How often due schedules are looked for. */
   schedulePollSeconds?: number;
 }
@@ -110,6 +112,7 @@ export class SyncEngine {
     this.port = {
       enqueue: (tx, tenantId, jobId) => this.enqueue(tx, tenantId, jobId),
       interrupt: (tenantId, jobId) => this.running.get(`${tenantId}/${jobId}`)?.abort(CANCELLED),
+      maxConnectors: options.maxConnectors,
       inputType: (name) => options.inputType(name),
       sealCredentials: (credentials) => options.secrets.seal(JSON.stringify(credentials)),
       testConnector: (tenantId, connectorId) => this.test(tenantId, connectorId),
