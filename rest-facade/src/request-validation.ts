@@ -34,6 +34,20 @@ export function validateQueryParameters(route: Route, searchParams: URLSearchPar
   }
 }
 
+/**
+ * Checks path parameters of a type other than String (a mapping's `version`) before SOFA sees
+ * them: SOFA would hand the operation what it could not coerce (a 500, found by the fuzz suite).
+ */
+export function validatePathParameters(route: Route, params: Record<string, string>): void {
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(params)) {
+    const arg = route.field.args.find((candidate) => candidate.name === name);
+    const message = arg ? scalarProblem(arg.type, value) : undefined;
+    if (message) errors.push({ field: name, message });
+  }
+  if (errors.length > 0) throw new ApiError('invalid_parameter', `Invalid path parameters: ${errors.map((error) => `${error.field} (${error.message})`).join(', ')}.`, { errors });
+}
+
 function scalarProblem(type: GraphQLInputType, value: string): string | undefined {
   const named = getNamedType(type);
   if (isListType(isNonNullType(type) ? type.ofType : type)) return 'lists are not accepted as query parameters';

@@ -5,7 +5,7 @@ import { type ExecutionArgs, type GraphQLSchema, isNonNullType } from 'graphql';
 import type { Plugin, YogaInitialContext } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
 import { type OpenApiDocument, buildOpenApiDocument } from './openapi/document.ts';
-import { validateArgumentsBody, validateBody, validateQueryParameters } from './request-validation.ts';
+import { validateArgumentsBody, validateBody, validatePathParameters, validateQueryParameters } from './request-validation.ts';
 import { type Route, buildRouteTable, matchRoute } from './route-table.ts';
 
 export interface RestFacadeOptions {
@@ -99,6 +99,7 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
       const match = matched.get(request);
       if (!match) return;
       try {
+        validatePathParameters(match.route, match.params);
         validateQueryParameters(match.route, url.searchParams);
         // A read goes to SOFA as it came; a write's body, read and checked here, is handed on
         // under the name of the operation's input argument, as SOFA expects it.

@@ -1,6 +1,6 @@
 import { scopeCatalogue } from '@platform/auth';
 import type { InputContract } from '@platform/graphql-kit';
-import { GraphQLNonNull, type GraphQLSchema, getNullableType, isNonNullType } from 'graphql';
+import { GraphQLNonNull, type GraphQLSchema, getNamedType, getNullableType, isNonNullType } from 'graphql';
 import type { Route } from '../route-table.ts';
 import { type JsonSchema, SchemaComponents } from './json-schema.ts';
 import { oauthPaths, oauthSchemas } from './oauth.ts';
@@ -118,8 +118,10 @@ function operation(route: Route, components: SchemaComponents, scopes: string[] 
     ...(write ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ...(write && route.versioned && route.pathParams.length > 0 ? [{ $ref: '#/components/parameters/IfMatch' }] : []),
     ...route.pathParams.map((name) => {
-      const { argument } = argumentSchema(name);
-      return { name, in: 'path', required: true, description: argument.description ?? undefined, schema: { type: 'string', minLength: 1, pattern: '^[^\\u0000]*$' } };
+      const { argument, schema } = argumentSchema(name);
+      // An id is text; a number (a mapping's `version`) is published with its own type.
+      const text = getNamedType(argument.type).name === 'String';
+      return { name, in: 'path', required: true, description: argument.description ?? undefined, schema: text ? { type: 'string', minLength: 1, pattern: '^[^\\u0000]*$' } : queryParameter(schema) };
     }),
     ...[...route.queryArgs.keys()].map((name) => {
       const { argument, schema } = argumentSchema(name);
