@@ -122,7 +122,7 @@ describe('records that cannot be written', () => {
 
     const fixed = itemMapping(warehouseId, { reorder_point: '5' });
     const preview = await json<{ records: Array<{ external_id: string; outcome: string; input: Record<string, unknown> }> }>(
-      await api.send('POST', `/v1/connectors/${connector.id}/mappings/preview`, { definition: fixed, failed_records_of_job: job.id }),
+      await api.send('POST', `/v1/connectors/${connector.id}/mapping-preview`, { definition: fixed, failed_records_of_job: job.id }),
     );
     expect(preview.records).toHaveLength(25);
     expect(preview.records.every((record) => record.outcome === 'mapped' && record.input.reorder_point === 5)).toBe(true);

@@ -22,7 +22,7 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/events/webhook-endpoints/{id}/replay': { occurred_after: '2020-01-01T00:00:00Z', occurred_before: '2100-01-01T00:00:00Z' },
   'PATCH /v1/connectors/{id}': { name: 'Taken over' },
   'POST /v1/connectors/{connector_id}/mappings': { definition: { streams: { items: { target: 'create_customer', fields: { name: 'name' } } } } },
-  'POST /v1/connectors/{connector_id}/mappings/preview': { records: [{ stream: 'items', external_id: 'x', data: { name: 'x' } }] },
+  'POST /v1/connectors/{connector_id}/mapping-preview': { records: [{ stream: 'items', external_id: 'x', data: { name: 'x' } }] },
 };
 
 interface Records {

@@ -43,7 +43,8 @@ function outboundUrls(kind: ConnectorKindName, config: Record<string, unknown>):
  */
 async function checkedSettings(context: SubgraphContext, kind: ConnectorKindName, config: unknown, credentials: unknown): Promise<{ config: Record<string, unknown>; credentials: object }> {
   const checked = checkConnectorSettings(kind, config, credentials ?? {});
-  if (!checked.ok) throw validationFailed(checked.errors);
+  // The published schema says only "a JSON object" (its shape depends on the kind): a 422, never a 400.
+  if (!checked.ok) throw validationFailed(checked.errors, false);
   const errors: FieldError[] = [];
   for (const { field, url } of outboundUrls(kind, checked.config as Record<string, unknown>)) {
     const verdict = await context.platform.events.checkEndpointUrl(context.principal.tenantId, url);

@@ -62,21 +62,16 @@ interface PreviewedRecord {
   errors: RecordErrorShape[];
 }
 
-const sampleRecordsRule = z
-  .array(
-    z.strictObject({
-      stream: z.string().min(1).max(64),
-      external_id: z.string().min(1).max(255),
-      data: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }),
-    }),
-  )
-  .min(1)
-  .max(MAPPING_LIMITS.previewRecords);
+const sampleRecordRule = z.object({
+  stream: z.string().min(1).max(64),
+  external_id: z.string().min(1).max(255),
+  data: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }),
+});
 
 const previewRules = z
   .object({
     definition: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).nullish(),
-    records: sampleRecordsRule.nullish(),
+    records: z.array(sampleRecordRule).min(1).max(MAPPING_LIMITS.previewRecords).nullish(),
     failed_records_of_job: z.string().min(1).max(100).nullish(),
   })
   .refine((input) => (input.records == null) !== (input.failed_records_of_job == null), { message: 'name either records or failed_records_of_job', path: ['records'] });
@@ -88,7 +83,8 @@ const previewRules = z
  */
 function compiledDefinition(context: SubgraphContext, connector: ConnectorRecord, definition: unknown): { definition: ConnectorMappingDefinition; compiled: CompiledConnectorMapping } {
   const parsed = connectorMappingSchema.safeParse(definition);
-  if (!parsed.success) throw validationFailed(parsed.error.issues.map((issue) => ({ field: ['definition', ...issue.path.map(String)].join('.'), message: issue.message })));
+  // The published schema says only "a JSON object": its rules are a 422, never a 400.
+  if (!parsed.success) throw validationFailed(parsed.error.issues.map((issue) => ({ field: ['definition', ...issue.path.map(String)].join('.'), message: issue.message })), false);
   const streams = CONNECTOR_KINDS[connector.kind].streamsOf(connector.config as object);
   const outcome = compileConnectorMapping(parsed.data, streams, (name) => context.platform.sync.inputType(name));
   if (!outcome.ok) throw validationFailed(outcome.errors.map((error) => ({ field: `definition.${error.field}`, message: `${error.message} (${error.code})` })), false);
@@ -156,12 +152,22 @@ export function defineMappingSchema(builder: SubgraphBuilder, MappingError: Mapp
     }),
   });
 
+  const MappingSampleRecordInput = builder.inputType('MappingSampleRecordInput', {
+    extensions: inputRules(sampleRecordRule),
+    description: 'A record as a connector reads it, to preview a mapping with.',
+    fields: (t) => ({
+      stream: t.string({ required: true, description: 'The stream it comes from (`products`, `orders`, or a REST source’s stream name).' }),
+      external_id: t.string({ required: true, description: 'Its id in the source.' }),
+      data: t.field({ type: 'JSON', required: true, description: 'The record (a JSON object): what the mapping’s expressions read as `$`.' }),
+    }),
+  });
+
   const PreviewConnectorMappingInput = builder.inputType('PreviewConnectorMappingInput', {
     extensions: inputRules(previewRules),
     description: 'What to preview: a mapping (default: the connector’s current one) over sample records or over a job’s failed records.',
     fields: (t) => ({
       definition: t.field({ type: 'JSON', required: false, description: 'A mapping to try; default: the connector’s current version.' }),
-      records: t.field({ type: 'JSON', required: false, description: `Sample records, 1 to ${MAPPING_LIMITS.previewRecords}: \`[{ "stream", "external_id", "data" }]\`.` }),
+      records: t.field({ type: [MappingSampleRecordInput], required: false, description: `Sample records, 1 to ${MAPPING_LIMITS.previewRecords}.` }),
       failed_records_of_job: t.string({ required: false, description: `Or a sync job (\`sync_…\`) of the connector whose unresolved failed records to map (the first ${MAPPING_LIMITS.previewRecords}).` }),
     }),
   });
@@ -266,6 +272,6 @@ export const mappingRestRoutes: RestRoutes = {
   'Query.mapping_targets': { method: 'GET', path: '/connectors/mapping-targets', tags: ['Connectors'] },
   'Query.connector_mappings': { method: 'GET', path: '/connectors/:connector_id/mappings', tags: ['Connectors'] },
   'Mutation.save_connector_mapping': { method: 'POST', path: '/connectors/:connector_id/mappings', responseStatus: 201, tags: ['Connectors'] },
-  'Mutation.preview_connector_mapping': { method: 'POST', path: '/connectors/:connector_id/mappings/preview', tags: ['Connectors'] },
+  'Mutation.preview_connector_mapping': { method: 'POST', path: '/connectors/:connector_id/mapping-preview', tags: ['Connectors'] },
   'Query.connector_mapping': { method: 'GET', path: '/connectors/:connector_id/mappings/:version', tags: ['Connectors'] },
 };
