@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     const warehouse = await expectCreated<{ id: string }>(await api.send('POST', '/v1/inventory/warehouses', { name: 'Shop' }));
     const customer = await expectCreated<{ id: string }>(await api.send('POST', '/v1/crm/customers', { name: 'Shop customers', currency: 'EUR' }));
 
-    const shopify = await expectCreated<{ id: string }>(await api.send('POST', '/v1/connectors', { ...shopifyConnectorBody(shop), config: { shop_domain: shop.shopDomain, api_version: shop.apiVersion, base_url: shop.baseUrl, page_size: 50 } }));
+    const shopify = await expectCreated<{ id: string }>(await api.send('POST', '/v1/connectors', { ...shopifyConnectorBody(shop), config: { shop_domain: shop.shopDomain, api_version: shop.apiVersion, base_url: shop.baseUrl, page_size: 20 } }));
     await expectCreated(
       await api.send('POST', `/v1/connectors/${shopify.id}/mappings`, {
         definition: {
