@@ -24,7 +24,7 @@ import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity
 import { startShopifyServer } from '../../subgraphs/integrations/test/servers/shopify-server.ts';
 import { startRestApiServer } from '../../subgraphs/integrations/test/servers/rest-api-server.ts';
 import { INTEGRATION_SCOPES, type SyncJob, itemMapping, restConnectorBody, shopifyConnectorBody } from '../support/connector-bodies.ts';
-import { TEST_SECRETS_KEY, spawnPlatform } from '../support/platform-process.ts';
+import { TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
 import { countDatabaseCpu, positiveInteger, treeCpuSeconds } from './knobs.ts';
 
 const ORDERS = positiveInteger('BENCH_ORDERS', 10_000);
@@ -98,10 +98,7 @@ async function main(): Promise<void> {
     // A sandbox tenant: the loopback servers are plain HTTP.
     const { sandbox } = await createTenantPair(prisma, { name: 'Bench sync', plan: 'enterprise' });
     const client = await createOAuthClient(prisma, { tenantId: sandbox.id, scopes: INTEGRATION_SCOPES });
-    const token = (await (
-      await fetch(`${platform.url}/v1/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }) })
-    ).json()) as { access_token: string };
-    const api = apiClient(token.access_token, sandbox.id, platform.url);
+    const api = apiClient(await accessTokenFrom(platform, client), sandbox.id, platform.url);
     const warehouse = await expectCreated<{ id: string }>(await api.send('POST', '/v1/inventory/warehouses', { name: 'Shop' }));
     const customer = await expectCreated<{ id: string }>(await api.send('POST', '/v1/crm/customers', { name: 'Shop customers', currency: 'EUR' }));
 

@@ -6,7 +6,7 @@ import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, apiClient } from '../support/fixtures.ts';
 import { RECORD_COUNT, type RestApiServer, type SyncJob, INTEGRATION_SCOPES, getJob, itemMapping, jobOver, restConnectorBody, startRestApiServer } from '../support/integrations.ts';
-import { type PlatformProcess, TEST_SECRETS_KEY, spawnPlatform } from '../support/platform-process.ts';
+import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
 
 /**
  * A sync across a crash: the platform is killed with SIGKILL in the middle of a sync (a page
@@ -42,15 +42,7 @@ describe('a sync across a crash (SIGKILL mid-sync)', () => {
     await database?.dispose();
   });
 
-  async function clientOf(instance: PlatformProcess, client: { client_id: string; client_secret: string }, tenantId: string): Promise<ApiClient> {
-    const response = await fetch(`${instance.url}/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
-    });
-    const { access_token: token } = (await response.json()) as { access_token: string };
-    return apiClient(token, tenantId, instance.url);
-  }
+  const clientOf = async (instance: PlatformProcess, client: { client_id: string; client_secret: string }, tenantId: string): Promise<ApiClient> => apiClient(await accessTokenFrom(instance, client), tenantId, instance.url);
 
   it('resumes from the last committed page and writes every record once', async () => {
     const first = instances[0] as PlatformProcess;

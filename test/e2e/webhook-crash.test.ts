@@ -8,7 +8,7 @@ import { createSecretBox, generateSigningSecret } from '@platform/events';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PlatformProcess, TEST_SECRETS_KEY, spawnPlatform } from '../support/platform-process.ts';
+import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
 
 /**
  * At-least-once delivery across a crash: a platform process is killed with SIGKILL in the middle
@@ -86,14 +86,7 @@ describe('webhook delivery across a crash (SIGKILL mid-burst)', () => {
   });
 
   async function headersFor(instance: PlatformProcess, client: { client_id: string; client_secret: string }, tenantId: string): Promise<Record<string, string>> {
-    const response = await fetch(`${instance.url}/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
-    });
-    expect(response.status).toBe(200);
-    const { access_token } = (await response.json()) as { access_token: string };
-    return { authorization: `Bearer ${access_token}`, 'x-service-tenant': tenantId, 'content-type': 'application/json' };
+    return { authorization: `Bearer ${await accessTokenFrom(instance, client)}`, 'x-service-tenant': tenantId, 'content-type': 'application/json' };
   }
 
   /**

@@ -74,3 +74,14 @@ export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptio
     },
   };
 }
+
+/** An access token of an OAuth client, from a platform process a test started itself (client credentials grant). */
+export async function accessTokenFrom(instance: PlatformProcess, client: { client_id: string; client_secret: string }): Promise<string> {
+  const response = await fetch(`${instance.url}/v1/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
+  });
+  if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
