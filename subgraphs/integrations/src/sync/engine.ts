@@ -74,9 +74,9 @@ interface JobPage extends SourcePage {
  * page from the job's cursor, writes each record through the platform's own mutations, and
  * commits the page's counters, failed records and cursor in one transaction. After
  * `sliceSeconds` it hands over to a new queue job at a page boundary, so no queue job runs long
- * and an instance that dies (SIGKILL) costs at most a page: once its lease lapses, the queue's
- * retry of its job resumes from the last committed cursor, and links make the re-read page's
- * records `unchanged` rather than written twice.
+ * and an instance that dies (SIGKILL) costs at most a page: once its lease lapses, a poll of any
+ * instance queues the job again (recoverLapsed) and it resumes from the last committed cursor;
+ * links make the re-read page's records `unchanged` rather than written twice.
  *
  * A failure of the source or the platform ends the attempt; the connector's retry policy queues
  * the next after a doubling delay while attempts remain, else the job fails and `sync.failed` is
