@@ -5,6 +5,7 @@ import { DrainLoop, type Prisma, type PrismaClient, newId } from '@platform/db';
 import type { JobQueue, SecretBox } from '@platform/events';
 import type { EventsPort, PlatformOperationExecutor, SyncPort } from '@platform/graphql-kit';
 import type { GraphQLInputObjectType } from 'graphql';
+import pMap from 'p-map';
 import type { OutboundHttp } from '../connectors/http.ts';
 import { CONNECTOR_KINDS, type ConnectorKind } from '../connectors/kinds.ts';
 import { shopifyCredentialsSchema, verifyShopifyWebhook } from '../connectors/shopify/index.ts';
@@ -14,7 +15,7 @@ import { unresolvedFailures } from '../repositories/failures.ts';
 import { findMapping } from '../repositories/mappings.ts';
 import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { compileConnectorMapping, connectorMappingSchema, scopesOfMapping } from './mapping-definition.ts';
-import { PlatformFault, type RecordError, writeRecord } from './record-writer.ts';
+import { PlatformFault, type RecordError, type WriteOutcome, writeRecord } from './record-writer.ts';
 import { nextScheduledTime } from './schedule.ts';
 import { emitSyncEvent } from './representation.ts';
 
@@ -30,6 +31,11 @@ const RECOVERY_BATCH = 100;
 const SCHEDULE_BATCH = 100;
 const DEFAULT_SCHEDULE_POLL_SECONDS = 5;
 const TEST_TIMEOUT_MS = 30_000;
+
+/** Records of a page written at once; records of one external id always one after the other. */
+const RECORD_CONCURRENCY = 4;
+/** Slices (of different jobs) one instance runs at once. */
+const SLOTS = 4;
 
 /** Why a run was stopped before its source ended. */
 const CANCELLED = Symbol('cancelled');
@@ -121,9 +127,12 @@ export class SyncEngine {
   }
 
   async start(): Promise<void> {
-    await this.options.queue.work<{ tenant_id: string; job_id: string }>(SYNC_QUEUE, { batchSize: 1 }, async ([job]) => {
-      if (job) await this.runSlice(job.data.tenant_id, job.data.job_id);
-    });
+    // Several slots, each a queue worker taking one job at a time: one long sync does not hold up the others.
+    for (let slot = 0; slot < SLOTS; slot++) {
+      await this.options.queue.work<{ tenant_id: string; job_id: string }>(SYNC_QUEUE, { batchSize: 1 }, async ([job]) => {
+        if (job) await this.runSlice(job.data.tenant_id, job.data.job_id);
+      });
+    }
     this.recovery.start();
     this.scheduler.start();
   }
@@ -280,18 +289,19 @@ export class SyncEngine {
       const tally: Tally = { seen: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
       const failures: Array<{ record: SourceRecord; errors: RecordError[] }> = [];
       const resolved: string[] = [];
-      for (const [index, record] of page.records.entries()) {
-        signal.throwIfAborted();
-        tally.seen++;
+      const outcomes = await writeConcurrently(page.records, signal, (record) => {
         const stream = compiled.compiled.get(record.stream);
-        const outcome = stream ? await writeRecord(writer, stream, record) : { errors: [{ field: 'stream', code: 'stream_unmapped', message: `the mapping maps no stream "${record.stream}"` }] };
+        return stream ? writeRecord(writer, stream, record) : Promise.resolve({ errors: [{ field: 'stream', code: 'stream_unmapped', message: `the mapping maps no stream "${record.stream}"` }] });
+      });
+      for (const [index, outcome] of outcomes.entries()) {
+        tally.seen++;
         if (typeof outcome === 'string') {
           tally[outcome]++;
           const failureId = page.failureIds?.[index];
           if (failureId) resolved.push(failureId);
         } else {
           tally.failed++;
-          failures.push({ record, errors: outcome.errors });
+          failures.push({ record: page.records[index] as SourceRecord, errors: outcome.errors });
         }
       }
       const current = await this.checkpoint(job, token, { tally, failures, resolved, cursor: page.cursor });
@@ -439,4 +449,31 @@ export class SyncEngine {
     const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM sync_jobs WHERE tenant_id = ${job.tenant_id} AND id = ${job.id} AND lease_token = ${token} FOR UPDATE`;
     return locked.length > 0 ? ((await findSyncJob(tx, job.tenant_id, job.id)) ?? undefined) : undefined;
   }
+}
+
+/**
+ * Writes a page's records RECORD_CONCURRENCY at a time, each external record's occurrences one
+ * after the other (the same record twice in a page must not race its own link), and answers the
+ * outcomes in the page's order. A failure of the platform stops starting new writes and is
+ * rethrown; writes already under way finish (they are idempotent, and the page is not
+ * checkpointed). Cancellation is checked before each write.
+ */
+async function writeConcurrently(records: readonly SourceRecord[], signal: AbortSignal, write: (record: SourceRecord) => Promise<WriteOutcome>): Promise<WriteOutcome[]> {
+  const groups = new Map<string, number[]>();
+  for (const [index, record] of records.entries()) {
+    const key = JSON.stringify([record.stream, record.external_id]);
+    groups.set(key, [...(groups.get(key) ?? []), index]);
+  }
+  const outcomes: WriteOutcome[] = [];
+  await pMap(
+    groups.values(),
+    async (indices) => {
+      for (const index of indices) {
+        signal.throwIfAborted();
+        outcomes[index] = await write(records[index] as SourceRecord);
+      }
+    },
+    { concurrency: RECORD_CONCURRENCY, signal },
+  );
+  return outcomes;
 }
