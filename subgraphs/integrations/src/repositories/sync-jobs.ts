@@ -20,6 +20,13 @@ export function findSyncJob(db: Db, tenantId: string, id: string): Promise<SyncJ
   return db.syncJob.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
 }
 
+/** Locks the job row for the rest of the transaction (`SELECT … FOR UPDATE`) and returns it. */
+export async function lockSyncJob(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<SyncJobRecord | null> {
+  const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM sync_jobs WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`;
+  if (locked.length === 0) return null;
+  return findSyncJob(tx, tenantId, id);
+}
+
 /** The connector's job that is queued or running, if any (at most one is, see the sync resolvers). */
 export function activeSyncJob(db: Db, tenantId: string, connectorId: string): Promise<SyncJobRecord | null> {
   return db.syncJob.findFirst({ where: { tenant_id: tenantId, connector_id: connectorId, state: { in: ACTIVE_STATES } } });

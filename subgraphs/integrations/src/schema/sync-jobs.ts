@@ -1,4 +1,3 @@
-import type { SyncJobState } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import {
   type RestRoutes,
@@ -16,7 +15,7 @@ import {
 import { z } from 'zod';
 import { lockConnector } from '../repositories/connectors.ts';
 import { type FailureRecord, countUnresolvedFailures, findFailure, listFailures } from '../repositories/failures.ts';
-import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, listSyncJobs, updateSyncJob } from '../repositories/sync-jobs.ts';
+import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, listSyncJobs, lockSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { notFoundSyncJob, validationFailed } from './errors.ts';
 import type { MappingErrorRef, RecordErrorShape } from './mappings.ts';
 import { emitSyncEvent } from '../sync/representation.ts';
@@ -196,8 +195,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
         const cancelled = await context.audit.recordChange(
           'sync_job.cancel',
           async (tx) => {
-            const locked = await tx.$queryRaw<Array<{ state: SyncJobState }>>`SELECT state FROM sync_jobs WHERE tenant_id = ${tenantId} AND id = ${id} FOR UPDATE`;
-            const job = locked.length > 0 ? await findSyncJob(tx, tenantId, id) : null;
+            const job = await lockSyncJob(tx, tenantId, id);
             if (!job) throw notFoundSyncJob(id);
             if (!ACTIVE_STATES.includes(job.state)) throw new ApiError('invalid_state', `Sync job ${id} is ${job.state}; only a queued or running job can be cancelled.`, { current_status: job.state });
             const now = new Date();

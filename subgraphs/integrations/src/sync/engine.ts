@@ -13,7 +13,7 @@ import { SourceError, type SourcePage, type SourceRecord } from '../connectors/s
 import { type ConnectorRecord, findConnector, lockConnector } from '../repositories/connectors.ts';
 import { unresolvedFailures } from '../repositories/failures.ts';
 import { findMapping } from '../repositories/mappings.ts';
-import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
+import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, lockSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { compileConnectorMapping, connectorMappingSchema, scopesOfMapping } from './mapping-definition.ts';
 import { PlatformFault, type RecordError, type WriteOutcome, writeRecord } from './record-writer.ts';
 import { nextScheduledTime } from './schedule.ts';
@@ -246,8 +246,7 @@ export class SyncEngine {
    */
   private claim(tenantId: string, jobId: string, token: string): Promise<{ job: SyncJobRecord; connector: ConnectorRecord } | undefined> {
     return this.transaction(async (tx) => {
-      const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM sync_jobs WHERE tenant_id = ${tenantId} AND id = ${jobId} FOR UPDATE`;
-      const job = locked.length > 0 ? await findSyncJob(tx, tenantId, jobId) : null;
+      const job = await lockSyncJob(tx, tenantId, jobId);
       if (!job || !ACTIVE_STATES.includes(job.state)) return undefined;
       const now = new Date();
       if (job.cancel_requested_at) {
@@ -446,8 +445,8 @@ export class SyncEngine {
 
   /** The job locked for this transaction, if this run still holds it. */
   private async fenced(tx: Prisma.TransactionClient, job: SyncJobRecord, token: string): Promise<SyncJobRecord | undefined> {
-    const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM sync_jobs WHERE tenant_id = ${job.tenant_id} AND id = ${job.id} AND lease_token = ${token} FOR UPDATE`;
-    return locked.length > 0 ? ((await findSyncJob(tx, job.tenant_id, job.id)) ?? undefined) : undefined;
+    const current = await lockSyncJob(tx, job.tenant_id, job.id);
+    return current?.lease_token === token ? current : undefined;
   }
 }
 
