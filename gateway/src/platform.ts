@@ -9,7 +9,8 @@ import type { PlatformOperationExecutor } from '@platform/graphql-kit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { DEFAULT_OUTBOUND_HTTP, PAGE_ALLOWANCE_SECONDS, SYNC_QUEUE, SyncEngine, createOutboundHttp } from '@platform/subgraph-integrations';
 import { isInputObjectType } from 'graphql';
-import { createEdge } from './edge/edge.ts';
+import { REST_BASE_PATH, createEdge } from './edge/edge.ts';
+import { isConnectorUpload } from './edge/plugins/use-connector-uploads.ts';
 import type { ClusterChannel } from './cluster/channel.ts';
 import { createHttpListener } from './edge/http-listener.ts';
 import { PlatformMetrics } from './observability/metrics.ts';
@@ -88,7 +89,14 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       metrics,
       metricsToken: config.metricsToken,
       reportUnexpected,
-      limits: { bodyBytes: config.maxRequestBodyBytes, formBodyBytes: Math.min(config.maxRequestBodyBytes, FORM_BODY_BYTES), requestTimeoutMs: config.requestTimeoutSeconds * 1000, drainTimeoutMs: config.drainTimeoutSeconds * 1000 },
+      limits: {
+        bodyBytes: config.maxRequestBodyBytes,
+        formBodyBytes: Math.min(config.maxRequestBodyBytes, FORM_BODY_BYTES),
+        requestTimeoutMs: config.requestTimeoutSeconds * 1000,
+        uploadTimeoutMs: config.uploadTimeoutSeconds * 1000,
+        drainTimeoutMs: config.drainTimeoutSeconds * 1000,
+      },
+      streamsBody: (method, path) => isConnectorUpload(REST_BASE_PATH, method, path),
       // On a connection of its own: a busy pool does not make the instance look unready.
       ready: async () => ((await databaseReachable(database.url, READINESS_TIMEOUT_MS)) ? undefined : 'database_unavailable'),
     });
@@ -124,6 +132,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       logger: logger.child({ component: 'sync' }),
       sliceSeconds: config.syncSliceSeconds,
       maxConnectors: config.connectorsPerTenant,
+      uploads: config.uploadLimits,
       leaseSeconds: config.jobRecoverySeconds,
     });
     const edge = createEdge({ sync: syncEngine.port, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });

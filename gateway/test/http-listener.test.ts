@@ -17,11 +17,18 @@ const echo = edge((request) => Response.json({ bytes: request.body?.length ?? 0,
 let server: Server | undefined;
 const logged: string[] = [];
 
-async function start(options: { ready?: () => Promise<ErrorCode | undefined>; metricsToken?: string } = {}): Promise<{ listener: HttpListener; url: string }> {
+async function start(options: { ready?: () => Promise<ErrorCode | undefined>; metricsToken?: string; uploadTimeoutMs?: number } = {}): Promise<{ listener: HttpListener; url: string }> {
   server = createServer();
   // What the listener logs is kept, to check that failures are logged (and answered without their cause).
   const logger = createLogger('info', 'test', { write: (line: string) => void logged.push(line) });
-  const listener = createHttpListener({ server, logger, limits: LIMITS, ready: options.ready ?? (async () => undefined), metricsToken: options.metricsToken });
+  const listener = createHttpListener({
+    server,
+    logger,
+    limits: { ...LIMITS, uploadTimeoutMs: options.uploadTimeoutMs ?? LIMITS.requestTimeoutMs },
+    ready: options.ready ?? (async () => undefined),
+    metricsToken: options.metricsToken,
+    streamsBody: (method, path) => method === 'POST' && path === '/v1/uploads',
+  });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   return { listener, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
@@ -148,6 +155,40 @@ describe('HTTP listener', () => {
     expect(response.status).toBe(504);
     expect(await response.json()).toMatchObject({ code: 'request_timeout' });
     expect(performance.now() - started).toBeLessThan(LIMITS.requestTimeoutMs * 5);
+  });
+
+  it('answers 504 request_timeout to a body that does not arrive within the deadline, and closes the connection', async () => {
+    const { listener, url } = await start();
+    listener.serve(echo);
+    const { port } = new URL(url);
+    const socket = createConnection(Number(port), '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const started = performance.now();
+    // A body announced and never sent: only the listener's own deadline ends the wait.
+    socket.write('POST /v1/things HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"a":');
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 504/);
+    expect(answer).toContain('"code":"request_timeout"');
+    expect(performance.now() - started).toBeLessThan(LIMITS.requestTimeoutMs * 5);
+  });
+
+  it('leaves an upload’s body to the edge, unread and past the body limit, under the upload deadline', async () => {
+    const { listener, url } = await start({ uploadTimeoutMs: 10_000 });
+    listener.serve(
+      edge(async (request) => {
+        // The listener read nothing: the edge streams it (here, counting it) as it arrives.
+        let bytes = 0;
+        for await (const chunk of request) bytes += (chunk as Buffer).length;
+        return Response.json({ preread: request.body !== undefined, bytes });
+      }),
+    );
+    const body = Buffer.alloc(LIMITS.bodyBytes * 3, 'x');
+    const response = await fetch(`${url}/v1/uploads`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body });
+    expect(await response.json()).toEqual({ preread: false, bytes: body.length });
+    // Any other body is still held to the limit.
+    expect((await fetch(`${url}/v1/other`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body })).status).toBe(413);
   });
 
   it('is the error boundary: an exception becomes 500 internal_error with the request id only, logged with its cause', async () => {

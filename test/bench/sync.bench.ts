@@ -4,7 +4,9 @@
  * BENCH_ORDERS orders; one sync job of a Shopify connector reads every variant into an inventory
  * item and every order into a sales order, each written through the platform's own mutations
  * (scope checks, rules, idempotency key, event and audit record per record), then a second job
- * of a REST/JSON connector reads the loopback JSON API's records into items. Prints, per job,
+ * of a REST/JSON connector reads the loopback JSON API's records into items, and a third imports a
+ * CSV file of BENCH_CSV_ROWS items uploaded to a CSV connector (the upload's time and memory
+ * printed too). Prints, per job,
  * records per second (records ÷ the job's run time, from `started_at` to `finished_at`), the
  * platform process's peak resident memory and its growth, and the CPU of the platform and of the
  * database.
@@ -14,6 +16,8 @@
  * Environment knobs:
  *   BENCH_ORDERS     orders in the shop (default 10000)
  *   BENCH_PRODUCTS   products in the shop (default 200; some have several variants)
+ *   BENCH_CSV_ROWS   rows of the CSV file (default 100000)
+ *   BENCH_JOBS       which jobs to run, comma-separated (default shopify,rest,csv)
  *   DATABASE_URL     create the bench database on this PostgreSQL server instead of an embedded one
  */
 import { readFile } from 'node:fs/promises';
@@ -29,7 +33,9 @@ import { countDatabaseCpu, positiveInteger, treeCpuSeconds } from './knobs.ts';
 
 const ORDERS = positiveInteger('BENCH_ORDERS', 10_000);
 const PRODUCTS = positiveInteger('BENCH_PRODUCTS', 200);
-const DEADLINE_MS = 30 * 60_000;
+const CSV_ROWS = positiveInteger('BENCH_CSV_ROWS', 100_000);
+const JOBS = new Set((process.env.BENCH_JOBS ?? 'shopify,rest,csv').split(','));
+const DEADLINE_MS = 60 * 60_000;
 
 /** The resident memory of a process, in MB (Linux /proc). */
 async function residentMb(pid: number): Promise<number> {
@@ -40,6 +46,7 @@ async function residentMb(pid: number): Promise<number> {
 interface ApiClient {
   get(path: string): Promise<Response>;
   send(method: string, path: string, body: unknown): Promise<Response>;
+  upload(path: string, form: FormData): Promise<Response>;
 }
 
 function apiClient(token: string, tenantId: string, baseUrl: string): ApiClient {
@@ -47,7 +54,15 @@ function apiClient(token: string, tenantId: string, baseUrl: string): ApiClient 
   return {
     get: (path) => fetch(`${baseUrl}${path}`, { headers }),
     send: (method, path, body) => fetch(`${baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    upload: (path, form) => fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: form }),
   };
+}
+
+/** A CSV file of `rows` items (`sku,name,qty`), about 40 bytes a row. */
+function csvFile(rows: number): Blob {
+  const lines = ['sku,name,qty\n'];
+  for (let row = 1; row <= rows; row++) lines.push(`CSV-${row},"Imported item ${row}, boxed",${row % 50}\n`);
+  return new Blob(lines, { type: 'text/csv' });
 }
 
 async function expectCreated<T>(response: Response): Promise<T> {
@@ -56,8 +71,8 @@ async function expectCreated<T>(response: Response): Promise<T> {
 }
 
 /** Runs one sync job to its end, sampling the platform's memory; returns the job and the peak. */
-async function measuredSync(api: ApiClient, connectorId: string, pid: number): Promise<{ job: SyncJob; peakMb: number }> {
-  const started = await expectCreated<SyncJob>(await api.send('POST', '/v1/sync/jobs', { connector_id: connectorId, full: true }));
+async function measuredSync(api: ApiClient, start: Record<string, unknown>, pid: number): Promise<{ job: SyncJob; peakMb: number }> {
+  const started = await expectCreated<SyncJob>(await api.send('POST', '/v1/sync/jobs', start));
   const deadline = Date.now() + DEADLINE_MS;
   let peakMb = 0;
   for (;;) {
@@ -67,6 +82,21 @@ async function measuredSync(api: ApiClient, connectorId: string, pid: number): P
     if (Date.now() > deadline) throw new Error(`the sync did not end within ${DEADLINE_MS} ms: ${JSON.stringify(job)}`);
     await sleep(250);
   }
+}
+
+/** Uploads the bench's CSV file to the connector, printing its time and the platform's memory; answers the import's start. */
+async function uploaded(api: ApiClient, connectorId: string, pid: number): Promise<Record<string, unknown>> {
+  const file = csvFile(CSV_ROWS);
+  const form = new FormData();
+  form.append('file', file, 'stock.csv');
+  const baseMb = await residentMb(pid);
+  let peakMb = baseMb;
+  const sampler = setInterval(() => void residentMb(pid).then((mb) => (peakMb = Math.max(peakMb, mb))), 50);
+  const started = performance.now();
+  const upload = await expectCreated<{ id: string; byte_size: number }>(await api.upload(`/v1/connectors/${connectorId}/uploads`, form)).finally(() => clearInterval(sampler));
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`\nCSV upload: ${(upload.byte_size / 1024 / 1024).toFixed(1)} MB in ${seconds.toFixed(1)} s (${(upload.byte_size / 1024 / 1024 / seconds).toFixed(1)} MB/s), platform RSS peak ${peakMb.toFixed(0)} MB (+${(peakMb - baseMb).toFixed(0)} MB)`);
+  return { connector_id: connectorId, upload_id: upload.id };
 }
 
 function report(name: string, job: SyncJob, peakMb: number, baseMb: number, cpu: { platform: number; database: number }): void {
@@ -125,16 +155,27 @@ async function main(): Promise<void> {
     const rest = await expectCreated<{ id: string }>(await api.send('POST', '/v1/connectors', restConnectorBody(api2.url)));
     await expectCreated(await api.send('POST', `/v1/connectors/${rest.id}/mappings`, { definition: itemMapping(warehouse.id) }));
 
-    console.log(`Sync bench: ${shop.products.reduce((sum, product) => sum + product.variants.length, 0)} variants and ${ORDERS} orders from the loopback Shopify shop; the REST source's records after`);
-    for (const [name, connectorId] of [
-      ['Shopify (products, then orders)', shopify.id],
-      ['REST/JSON (items, pages of 50)', rest.id],
-    ] as const) {
+    const csv = await expectCreated<{ id: string }>(await api.send('POST', '/v1/connectors', { name: 'Stock sheet', kind: 'csv', config: { id_column: 'sku', page_size: 100 } }));
+    await expectCreated(
+      await api.send('POST', `/v1/connectors/${csv.id}/mappings`, {
+        definition: { streams: { rows: { target: 'create_inventory_item', fields: { id: 'sku', name: 'name', quantity_on_hand: '$number(qty)', reorder_point: '10', warehouse_id: `'${warehouse.id}'` } } } },
+      }),
+    );
+
+    console.log(`Sync bench: ${shop.products.reduce((sum, product) => sum + product.variants.length, 0)} variants and ${ORDERS} orders from the loopback Shopify shop; the REST source's records; a CSV file of ${CSV_ROWS} items`);
+    const jobs: Array<[string, string, () => Promise<Record<string, unknown>>]> = [
+      ['shopify', 'Shopify (products, then orders)', async () => ({ connector_id: shopify.id, full: true })],
+      ['rest', 'REST/JSON (items, pages of 50)', async () => ({ connector_id: rest.id, full: true })],
+      ['csv', `CSV import (${CSV_ROWS} rows, pages of 100)`, () => uploaded(api, csv.id, pid)],
+    ];
+    for (const [key, name, start] of jobs.filter(([key]) => JOBS.has(key))) {
+      const body = await start();
       const baseMb = await residentMb(pid);
       const databaseCpu = await countDatabaseCpu(database.url);
       const platformCpuBefore = await treeCpuSeconds(pid);
-      const { job, peakMb } = await measuredSync(api, connectorId, pid);
+      const { job, peakMb } = await measuredSync(api, body, pid);
       report(name, job, peakMb, baseMb, { platform: (await treeCpuSeconds(pid)) - platformCpuBefore, database: await databaseCpu() });
+      if (key === 'csv' && job.records_created !== CSV_ROWS) throw new Error(`the import created ${job.records_created} items of ${CSV_ROWS}`);
     }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error(error));

@@ -4,7 +4,7 @@ import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { type RedisServer, startRedisServer } from '@platform/rate-limit/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/fixtures.ts';
+import { type ApiClient, apiClient } from '../support/fixtures.ts';
 import { type PlatformProcess, TEST_SECRETS_KEY, spawnPlatform } from '../support/platform-process.ts';
 import { type LiveSubscription, barrier, bearerParams, publish, subscribeWs, wsClient } from '../support/subscriptions.ts';
 
@@ -39,17 +39,9 @@ describe('live events across two platform instances', () => {
     await redis?.stop();
   });
 
-  /** A REST client of one instance (the subset the subscription helpers use). */
+  /** A REST client of one instance. */
   function apiOf(instance: PlatformProcess, token: string, tenantId: string): ApiClient {
-    const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId };
-    const at = (path: string) => `${instance.url}${path}`;
-    return {
-      headers,
-      get: (path, extra = {}) => fetch(at(path), { headers: { ...headers, ...extra } }),
-      send: (method, path, body, extra = {}) => fetch(at(path), { method, headers: { ...headers, 'content-type': 'application/json', ...extra }, body: JSON.stringify(body) }),
-      raw: (method, path, body, contentType, extra = {}) => fetch(at(path), { method, headers: { ...headers, 'content-type': contentType, ...extra }, body }),
-      graphql: (query, variables, extra = {}) => fetch(at('/graphql'), { method: 'POST', headers: { ...headers, 'content-type': 'application/json', ...extra }, body: JSON.stringify({ query, variables }) }),
-    };
+    return apiClient(token, tenantId, instance.url);
   }
 
   type Live = { events: { id: string; type: string; data: { n?: number; marker?: string } } };

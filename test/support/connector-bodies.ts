@@ -6,7 +6,7 @@ export const INTEGRATION_SCOPES = ['connectors:read', 'connectors:write', 'sync:
 export interface Connector {
   id: string;
   name: string;
-  kind: 'shopify' | 'rest';
+  kind: 'shopify' | 'rest' | 'csv';
   config: Record<string, unknown>;
   streams: string[];
   has_credentials: boolean;
@@ -25,6 +25,7 @@ export interface SyncJob {
   trigger: 'manual' | 'replay';
   state: 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'cancelled';
   full: boolean;
+  upload_id: string | null;
   replay_of_job_id: string | null;
   mapping_version: number;
   attempts: number;
@@ -49,6 +50,34 @@ export interface SyncFailure {
   mapping_version: number;
   resolved_at: string | null;
   resolved_by_job: string | null;
+}
+
+export interface ConnectorUpload {
+  id: string;
+  connector_id: string;
+  filename: string;
+  content_type: string;
+  byte_size: number;
+  sha256: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A CSV connector: files with a header row, `sku` as each row's id, pages of 50 rows. */
+export function csvConnectorBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: 'Stock sheet', kind: 'csv', config: { id_column: 'sku', page_size: 50 }, ...overrides };
+}
+
+/** Rows (`sku,name,qty`) into inventory items of `warehouseId`, `CSV-<sku>` as their id. */
+export function csvItemMapping(warehouseId: string): Record<string, unknown> {
+  return {
+    streams: {
+      rows: {
+        target: 'create_inventory_item',
+        fields: { id: `'CSV-' & sku`, name: 'name', quantity_on_hand: '$number(qty)', reorder_point: '0', warehouse_id: `'${warehouseId}'` },
+      },
+    },
+  };
 }
 
 /** A REST connector reading the loopback API's records (bearer auth, pages of 50, incremental by `updated_since`). */

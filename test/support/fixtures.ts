@@ -59,6 +59,8 @@ export async function accessToken(clientId: string, clientSecret: string, scope?
  * adds request headers (`Idempotency-Key`, `If-Match`).
  */
 export interface ApiClient {
+  /** The platform it calls. */
+  baseUrl: string;
   /** The authentication and tenant headers every request carries. */
   headers: Record<string, string>;
   get(path: string, extraHeaders?: Record<string, string>): Promise<Response>;
@@ -71,6 +73,7 @@ export interface ApiClient {
 export function apiClient(token: string, tenantId: string, baseUrl: string = platformUrl): ApiClient {
   const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId };
   return {
+    baseUrl,
     headers,
     get: (path, extraHeaders = {}) => fetch(`${baseUrl}${path}`, { headers: { ...headers, ...extraHeaders } }),
     send: (method, path, body, extraHeaders = {}) => fetch(`${baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json', ...extraHeaders }, body: JSON.stringify(body) }),

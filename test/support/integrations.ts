@@ -1,4 +1,4 @@
-import { type Connector, INTEGRATION_SCOPES, type SyncFailure, type SyncJob } from './connector-bodies.ts';
+import { type Connector, type ConnectorUpload, INTEGRATION_SCOPES, type SyncFailure, type SyncJob } from './connector-bodies.ts';
 import { type ApiClient, type TestAccount, accessToken, apiClient, createAccount, json } from './fixtures.ts';
 import { createWarehouse } from './inventory.ts';
 
@@ -26,6 +26,22 @@ export async function saveMapping(api: ApiClient, connectorId: string, definitio
 
 export async function startSync(api: ApiClient, connectorId: string, full = false): Promise<SyncJob> {
   return json<SyncJob>(await api.send('POST', '/v1/sync/jobs', { connector_id: connectorId, full }), 201);
+}
+
+/** Sends `content` to a CSV connector as a multipart form (field `file`); the raw answer. */
+export function sendUpload(api: ApiClient, connectorId: string, content: Blob | string, filename = 'stock.csv'): Promise<Response> {
+  const form = new FormData();
+  form.append('file', typeof content === 'string' ? new Blob([content], { type: 'text/csv' }) : content, filename);
+  return fetch(`${api.baseUrl}/v1/connectors/${connectorId}/uploads`, { method: 'POST', headers: api.headers, body: form });
+}
+
+export async function uploadFile(api: ApiClient, connectorId: string, content: Blob | string): Promise<ConnectorUpload> {
+  return json<ConnectorUpload>(await sendUpload(api, connectorId, content), 201);
+}
+
+/** Imports an upload: a sync job of the CSV connector naming it. */
+export async function startImport(api: ApiClient, connectorId: string, uploadId: string): Promise<SyncJob> {
+  return json<SyncJob>(await api.send('POST', '/v1/sync/jobs', { connector_id: connectorId, upload_id: uploadId }), 201);
 }
 
 export async function getJob(api: ApiClient, id: string): Promise<SyncJob> {

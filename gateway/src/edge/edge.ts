@@ -22,6 +22,7 @@ import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
 import { requestAuditEntry, useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
+import { useConnectorUploads } from './plugins/use-connector-uploads.ts';
 import { useConnectorWebhooks } from './plugins/use-connector-webhooks.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
 import { useGraphqlRequestLimits } from './plugins/use-graphql-request-limits.ts';
@@ -85,7 +86,7 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> 
 /**
  * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
  * request id, access log, audit trail, the OAuth endpoints, public documents and connectors' signed webhooks (no credential needed),
- * authentication (access token or API key) and tenant check, the per-tenant rate limit,
+ * authentication (access token or API key) and tenant check, the per-tenant rate limit, file uploads (streamed),
  * If-Match and idempotency keys, the REST facade, then GraphQL through the gateway (with its cost limits).
  */
 export function createEdge(options: EdgeOptions): Edge {
@@ -174,6 +175,7 @@ export function createEdge(options: EdgeOptions): Edge {
       useConnectorWebhooks({ basePath: REST_BASE_PATH, sync: options.sync, admit: rateLimit.admit }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, reportUnexpected: options.reportUnexpected }),
       rateLimit,
+      useConnectorUploads({ basePath: REST_BASE_PATH, sync: options.sync }),
       restFacade.routes,
       usePreconditions({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
       useIdempotency({ prisma: options.prisma, graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger }),

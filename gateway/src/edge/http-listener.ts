@@ -26,8 +26,10 @@ export interface HttpLimits {
   bodyBytes: number;
   /** Largest form-encoded body (the OAuth endpoints'), in bytes. */
   formBodyBytes: number;
-  /** Deadline of a request that is not a stream: past it the client gets 504 `request_timeout`. */
+  /** Deadline of a request that is not a stream (its body's arrival included): past it the client gets 504 `request_timeout`. */
   requestTimeoutMs: number;
+  /** Deadline of a streamed upload (`streamsBody`), whose body the handler reads as it arrives. */
+  uploadTimeoutMs?: number;
   /** Longest wait for requests in flight when the platform stops. */
   drainTimeoutMs: number;
 }
@@ -50,7 +52,9 @@ type Phase = 'starting' | 'serving' | 'draining';
  *   `Retry-After` at once instead of waiting on a handler that is not there.
  * - Bodies are read here, bounded while they stream in: a declared or counted size past the limit
  *   is 413 `payload_too_large` before the rest is read (nothing large is ever buffered).
- * - A deadline per request (streams excepted): 504 `request_timeout` rather than a hang.
+ * - A deadline per request (streams excepted), the body's arrival included: 504 `request_timeout`
+ *   rather than a hang. File uploads (`streamsBody`) are read by the edge as they arrive, under
+ *   their own, longer deadline.
  * - The error boundary: an exception escaping the edge is reported once (logged with its cause,
  *   counted) and answered 500 `internal_error` with only the request id; a malformed request line
  *   or oversized headers get a problem response (400 / 431) from the HTTP parser's error handler.
@@ -67,6 +71,8 @@ export function createHttpListener(options: {
   metrics?: PlatformMetrics;
   metricsToken?: string;
   reportUnexpected?: ReportUnexpectedError;
+  /** Requests whose body the edge reads itself as it streams in (file uploads), under `uploadTimeoutMs`; every other body is read here first. */
+  streamsBody?(method: string, path: string): boolean;
 }): HttpListener {
   const { server, logger, limits } = options;
   const metrics = options.metrics ?? new PlatformMetrics();
@@ -76,8 +82,9 @@ export function createHttpListener(options: {
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
 
-  // Slow senders are cut off by Node itself (408); a request's body must arrive within the deadline.
-  server.requestTimeout = limits.requestTimeoutMs;
+  // Node cuts off slow senders (408) past the longest deadline; readBody holds other bodies to theirs.
+  const uploadTimeoutMs = limits.uploadTimeoutMs ?? limits.requestTimeoutMs;
+  server.requestTimeout = Math.max(limits.requestTimeoutMs, uploadTimeoutMs);
   server.headersTimeout = Math.min(limits.requestTimeoutMs, 10_000);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -124,9 +131,11 @@ export function createHttpListener(options: {
       inFlight.delete(response);
       if (inFlight.size === 0) drained?.();
     });
-    if (hasBody(request)) {
-      const body = await readBody(request, bodyLimitOf(request, limits));
+    const upload = hasBody(request) && (options.streamsBody?.(request.method ?? '', path) ?? false);
+    if (hasBody(request) && !upload) {
+      const body = await readBody(request, bodyLimitOf(request, limits), limits.requestTimeoutMs);
       if (body === undefined) return;
+      if (body instanceof ApiError && body.code === 'request_timeout') return refuse(body, { connection: 'close' });
       if (body instanceof ApiError) {
         // The connection stays open while the rest is dropped: closing it now would reset a client still sending.
         refuse(body);
@@ -138,15 +147,17 @@ export function createHttpListener(options: {
     }
 
     const streaming = /text\/event-stream/i.test(request.headers.accept ?? '');
+    const timeoutMs = upload ? uploadTimeoutMs : limits.requestTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<'timeout'>((resolve) => {
-      if (!streaming) timer = setTimeout(() => resolve('timeout'), limits.requestTimeoutMs);
+      if (!streaming) timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
     try {
       const outcome = await Promise.race([edge.handleNodeRequestAndResponse(request, response, { req: request, res: response }), deadline]);
       if (outcome === 'timeout') {
-        logger.warn({ request_id: requestId, path, timeout_ms: limits.requestTimeoutMs }, 'request passed its deadline');
-        return refuse(new ApiError('request_timeout', `The request did not complete within ${limits.requestTimeoutMs / 1000} s.`), { connection: 'close' });
+        logger.warn({ request_id: requestId, path, timeout_ms: timeoutMs }, 'request passed its deadline');
+        if (upload) request.destroy();
+        return refuse(new ApiError('request_timeout', `The request did not complete within ${timeoutMs / 1000} s.`), { connection: 'close' });
       }
       // Stopping: the client's next request goes to another instance.
       if ((phase as Phase) === 'draining') outcome.headers.set('connection', 'close');
@@ -255,16 +266,22 @@ function bodyLimitOf(request: IncomingMessage, limits: HttpLimits): number {
 
 /**
  * The body, or the refusal when it is larger than `limit` (by its declared length, or as it streams
- * in: reading stops there), or undefined when the client went away before sending it all.
+ * in: reading stops there) or has not arrived within `timeoutMs`, or undefined when the client went
+ * away before sending it all.
  */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer | ApiError | undefined> {
+function readBody(request: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer | ApiError | undefined> {
   const tooLarge = () => new ApiError('payload_too_large', `The request body is larger than ${limit} bytes.`, { limit_bytes: limit });
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve(tooLarge());
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const timer = setTimeout(() => {
+      request.pause();
+      settle(new ApiError('request_timeout', `The request body did not arrive within ${timeoutMs / 1000} s.`));
+    }, timeoutMs);
     const settle = (outcome: Buffer | ApiError | undefined) => {
+      clearTimeout(timer);
       request.off('data', onData).off('end', onEnd).off('error', onGone).off('aborted', onGone);
       resolve(outcome);
     };

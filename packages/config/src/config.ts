@@ -28,6 +28,9 @@ const environmentSchema = z.object({
   JOB_RECOVERY_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   CONNECTORS_PER_TENANT: z.coerce.number().int().min(1).max(10_000).default(20),
   SYNC_SLICE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(8 * 1024 * 1024 * 1024).default(1024 * 1024 * 1024),
+  UPLOADS_PER_CONNECTOR: z.coerce.number().int().min(1).max(1000).default(10),
+  UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   WEBHOOK_ENDPOINTS_PER_TENANT: z.coerce.number().int().min(1).max(10_000).default(20),
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
   SUBSCRIPTIONS_PER_CONNECTION: z.coerce.number().int().min(1).max(1000).default(25),
@@ -77,6 +80,10 @@ export interface PlatformConfig {
   connectorsPerTenant: number;
   /** How long one run of a sync job holds it before handing over to the next at a page boundary. */
   syncSliceSeconds: number;
+  /** Files uploaded to CSV connectors: the largest accepted, and how many unexpired uploads one connector may hold. */
+  uploadLimits: { maxBytes: number; perConnector: number };
+  /** How long an upload may take to arrive (other requests have `requestTimeoutSeconds`). */
+  uploadTimeoutSeconds: number;
   /** Webhook endpoints one tenant may register (enabled and disabled together). */
   webhookEndpointsPerTenant: number;
   /** Days the event log keeps an event (its deliveries with it); 0 keeps events forever. */
@@ -130,6 +137,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     jobRecoverySeconds: env.JOB_RECOVERY_SECONDS,
     connectorsPerTenant: env.CONNECTORS_PER_TENANT,
     syncSliceSeconds: env.SYNC_SLICE_SECONDS,
+    uploadLimits: { maxBytes: env.UPLOAD_MAX_BYTES, perConnector: env.UPLOADS_PER_CONNECTOR },
+    uploadTimeoutSeconds: env.UPLOAD_TIMEOUT_SECONDS,
     webhookEndpointsPerTenant: env.WEBHOOK_ENDPOINTS_PER_TENANT,
     eventRetentionDays: env.EVENT_RETENTION_DAYS,
     subscriptionsPerConnection: env.SUBSCRIPTIONS_PER_CONNECTION,

@@ -134,6 +134,25 @@ export interface SyncPort {
    * under way). `unknown`: no connector takes webhooks at this id; `refused`: a bad signature.
    */
   receiveWebhook(connectorId: string, webhook: { signature: string | undefined; body: Buffer }): Promise<{ outcome: 'accepted'; tenantId: string } | { outcome: 'unknown' | 'refused' }>;
+  /**
+   * A file uploaded to a CSV connector (`POST /v1/connectors/{id}/uploads`, multipart/form-data,
+   * read from `request` as it streams in and stored): what a sync job then imports. Refusals are
+   * ApiErrors (not found, not a CSV connector, not multipart, too large, over the quota).
+   */
+  receiveUpload(tenantId: string, connectorId: string, request: Request): Promise<ConnectorUploadRepresentation>;
+}
+
+/** A stored upload as the API shows it. */
+export interface ConnectorUploadRepresentation {
+  id: string;
+  connector_id: string;
+  filename: string;
+  content_type: string;
+  byte_size: number;
+  /** SHA-256 of the file, hex. */
+  sha256: string;
+  expires_at: string;
+  created_at: string;
 }
 
 /** A GraphQL operation the platform runs on behalf of a principal it established itself (a connector). */

@@ -96,6 +96,7 @@ export function stubbedContext(prisma: PrismaClient, request: TestRequest): Subg
         sealCredentials: notUsedSync('platform.sync.sealCredentials'),
         testConnector: notUsed('platform.sync.testConnector'),
         receiveWebhook: notUsed('platform.sync.receiveWebhook'),
+        receiveUpload: notUsed('platform.sync.receiveUpload'),
       },
       ...request.platform,
     },

@@ -4,6 +4,7 @@ import { GraphQLNonNull, type GraphQLSchema, getNamedType, getNullableType, isNo
 import type { Route } from '../route-table.ts';
 import { type JsonSchema, SchemaComponents } from './json-schema.ts';
 import { oauthPaths, oauthSchemas } from './oauth.ts';
+import { uploadPaths, uploadSchemas } from './uploads.ts';
 import { type RefusalStatus, headers, problemSchema, refusal, refusalResponses, successHeaders } from './problems.ts';
 
 export type OpenApiDocument = {
@@ -50,7 +51,7 @@ const TAGS: Record<string, string> = {
  */
 export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument {
   const components = new SchemaComponents(sources.servedSchema, sources.inputContract);
-  const paths: OpenApiDocument['paths'] = oauthPaths(sources.basePath) as OpenApiDocument['paths'];
+  const paths = { ...oauthPaths(sources.basePath), ...uploadPaths(sources.basePath) } as OpenApiDocument['paths'];
   for (const route of sources.routes) {
     const path = `${sources.basePath}${route.path.replace(/:(\w+)/g, '{$1}')}`;
     paths[path] ??= {};
@@ -75,7 +76,7 @@ export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument 
     }),
     paths,
     components: {
-      schemas: { ...components.schemas, Problem: problemSchema, ...oauthSchemas },
+      schemas: { ...components.schemas, Problem: problemSchema, ...oauthSchemas, ...uploadSchemas },
       parameters: {
         TenantHeader: { name: 'X-Service-Tenant', in: 'header', required: true, description: 'The tenant the request acts on; must be the tenant of the credential.', schema: { type: 'string', pattern: TENANT_ID } },
         IdempotencyKey: {

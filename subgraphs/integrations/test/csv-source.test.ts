@@ -12,14 +12,14 @@ function source(input: CsvConfigInput, content: string | Uint8Array, chunkSize =
   });
 }
 
-async function pages(connector: SourceConnector): Promise<SourcePage[]> {
-  const read: SourcePage[] = [];
-  for await (const page of connector.read({})) read.push(page);
-  return read;
+async function collect(read: AsyncIterable<SourcePage>): Promise<SourcePage[]> {
+  const collected: SourcePage[] = [];
+  for await (const page of read) collected.push(page);
+  return collected;
 }
 
 async function records(connector: SourceConnector): Promise<SourceRecord[]> {
-  return (await pages(connector)).flatMap((page) => page.records);
+  return (await collect(connector.read({}))).flatMap((page) => page.records);
 }
 
 async function readError(connector: SourceConnector): Promise<SourceError> {
@@ -223,7 +223,7 @@ describe('CSV source', () => {
     expect(error.retryable).toBe(true);
   });
 
-  it('yields pages of page_size records without cursors, and reads the file only as far as the pages asked for', async () => {
+  it('yields pages of page_size records, and reads the file only as far as the pages asked for', async () => {
     let rowsProduced = 0;
     const config = csvConfigSchema.parse({ id_column: 'id', page_size: 500 });
     const connector = createCsvSource(config, async function* () {
@@ -236,15 +236,31 @@ describe('CSV source', () => {
     });
     const sizes: number[] = [];
     const producedAtPage: number[] = [];
+    const cursors: Array<string | undefined> = [];
     for await (const page of connector.read({})) {
       sizes.push(page.records.length);
       producedAtPage.push(rowsProduced);
-      expect(page.cursor).toBeUndefined();
+      cursors.push(page.cursor);
     }
     expect(sizes).toEqual([500, 500, 240]);
+    expect(cursors).toEqual(['{"records":500}', '{"records":1000}', '{"records":1240}']);
     // The first page was yielded after about 500 rows had been produced, not after the file.
     expect(producedAtPage[0]).toBeLessThanOrEqual(520);
     expect(producedAtPage[1]).toBeLessThanOrEqual(1020);
+  });
+
+  it('resumes after the records a cursor counts, broken rows included, whatever the page size', async () => {
+    const csv = 'id,name\n1,a\n2,b\n3,"broken"x\n4,d\n5,e\n6,f\n7,g\n';
+    const all = await records(source({ id_column: 'id', page_size: 2 }, csv));
+    const resumed = (await collect(source({ id_column: 'id', page_size: 4 }, csv).read({ cursor: '{"records":3}' }))).flatMap((page) => page.records);
+    expect(resumed.map(summary)).toEqual(all.slice(3).map(summary));
+    expect(resumed[0]?.external_id).toBe('4');
+    expect(await collect(source({ id_column: 'id' }, csv).read({ cursor: '{"records":7}' }))).toEqual([]);
+    for (const cursor of ['{}', 'x', '{"records":-1}', '{"records":1.5}']) {
+      const error = await collect(source({ id_column: 'id' }, csv).read({ cursor })).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(SourceError);
+      expect((error as SourceError).retryable).toBe(false);
+    }
   });
 
   it('pages a long run of unreadable rows as it reads them, not at the end of the file', async () => {

@@ -298,6 +298,20 @@ describe('readMultipartUpload over HTTP', () => {
     expect((await uploadError(outcome())).code).toBe('upload_too_many_files');
   });
 
+  it('refuses a second file that arrives before the consumer begins reading the first', async () => {
+    const { url, outcome } = await serve(async (request) => {
+      const upload = await readMultipartUpload(request, { fieldName: 'file', maxBytes: MiB });
+      // The consumer is busy (storing the upload's record) while the rest of the form arrives.
+      await sleep(200);
+      return sha256(upload.stream);
+    });
+    await send(url, multipartBody([
+      { name: 'file', filename: 'a.csv', content: 'id\n1\n' },
+      { name: 'file', filename: 'b.csv', content: 'id\n2\n' },
+    ]));
+    expect((await uploadError(outcome())).code).toBe('upload_too_many_files');
+  });
+
   it('refuses a form that ends before its closing boundary', async () => {
     const { url, outcome } = await serve(async (request) => sha256((await readMultipartUpload(request, { fieldName: 'file', maxBytes: MiB })).stream));
     await send(url, multipartBody([{ name: 'file', filename: 'a.csv', content: 'id\n1\n' }], { close: false }));

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { createCsvSource, csvConfigSchema } from './csv/index.ts';
 import type { OutboundHttp } from './http.ts';
 import { createRestSource, restCredentialsSchemaFor, restSourceConfigSchema } from './rest/index.ts';
 import { SHOPIFY_STREAMS, createShopifySource, shopifyConfigSchema, shopifyCredentialsSchema } from './shopify/index.ts';
-import type { SourceConnector } from './source.ts';
+import { type SourceConnector, SourceError } from './source.ts';
 
 /**
  * What the platform needs of each connector kind it serves: how its settings and its secrets are
@@ -13,7 +14,20 @@ export interface ConnectorKind {
   /** The credentials schema for a checked configuration (a REST source's depend on its auth type). */
   credentialsFor(config: object): z.ZodType<object>;
   streamsOf(config: object): string[];
-  open(config: object, credentials: object, http: OutboundHttp): SourceConnector;
+  open(config: object, credentials: object, io: ConnectorIo): SourceConnector;
+}
+
+/** What a connector reads through: the platform's outbound HTTP client, and for a CSV import the bytes of its upload. */
+export interface ConnectorIo {
+  http: OutboundHttp;
+  /** Streams the job's uploaded file from its start (each call reads it anew); absent when the job names none. */
+  upload?: () => AsyncIterable<Uint8Array>;
+}
+
+/** A CSV connector's source without a file: every read fails, saying what to do. */
+async function* noUpload(): AsyncGenerator<Uint8Array> {
+  yield* [];
+  throw new SourceError('no file to read: upload one (POST /v1/connectors/{id}/uploads) and start a sync naming it (upload_id)', false);
 }
 
 export const CONNECTOR_KINDS = {
@@ -21,13 +35,19 @@ export const CONNECTOR_KINDS = {
     config: shopifyConfigSchema,
     credentialsFor: () => shopifyCredentialsSchema,
     streamsOf: () => [...SHOPIFY_STREAMS],
-    open: (config, credentials, http) => createShopifySource(shopifyConfigSchema.parse(config), shopifyCredentialsSchema.parse(credentials), http),
+    open: (config, credentials, io) => createShopifySource(shopifyConfigSchema.parse(config), shopifyCredentialsSchema.parse(credentials), io.http),
   },
   rest: {
     config: restSourceConfigSchema,
     credentialsFor: (config) => restCredentialsSchemaFor(restSourceConfigSchema.parse(config).auth.type),
     streamsOf: (config) => restSourceConfigSchema.parse(config).streams.map((stream) => stream.name),
-    open: (config, credentials, http) => createRestSource(restSourceConfigSchema.parse(config), credentials as never, http),
+    open: (config, credentials, io) => createRestSource(restSourceConfigSchema.parse(config), credentials as never, io.http),
+  },
+  csv: {
+    config: csvConfigSchema,
+    credentialsFor: () => z.strictObject({}),
+    streamsOf: (config) => [csvConfigSchema.parse(config).stream_name],
+    open: (config, _credentials, io) => createCsvSource(csvConfigSchema.parse(config), io.upload ?? noUpload),
   },
 } satisfies Record<string, ConnectorKind>;
 

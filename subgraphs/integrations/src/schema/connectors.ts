@@ -32,6 +32,7 @@ type ConnectorAction = 'update' | 'delete';
 /** The URLs a connector's configuration makes the platform call. */
 function outboundUrls(kind: ConnectorKindName, config: Record<string, unknown>): Array<{ field: string; url: string }> {
   if (kind === 'shopify') return [{ field: 'config.base_url', url: shopifyGraphqlEndpoint(config as never) }];
+  if (kind === 'csv') return [];
   const auth = config.auth as { type: string; token_url?: string };
   return [{ field: 'config.base_url', url: String(config.base_url) }, ...(auth.token_url ? [{ field: 'config.auth.token_url', url: auth.token_url }] : [])];
 }
@@ -54,6 +55,11 @@ async function checkedSettings(context: SubgraphContext, kind: ConnectorKindName
   return { config: checked.config as Record<string, unknown>, credentials: checked.credentials };
 }
 
+/** A CSV connector imports the files uploaded to it: there is nothing to read on a schedule. */
+function refuseCsvSchedule(kind: ConnectorKindName, cron: string | undefined): void {
+  if (kind === 'csv' && cron) throw validationFailed([{ field: 'schedule_cron', message: 'a csv connector imports the files uploaded to it and has no schedule' }], false);
+}
+
 /** A connector's schedule columns, with its next time computed from now. */
 function scheduleChanges(cron: string | null, timeZone: string) {
   return { schedule_cron: cron, schedule_time_zone: timeZone, next_scheduled_sync_at: cron === null ? null : nextScheduledTime({ cron, timeZone }, new Date()) };
@@ -66,6 +72,7 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
     values: {
       shopify: { description: 'A Shopify shop, through the Admin GraphQL API: streams `products` (one record per variant) and `orders`.' },
       rest: { description: 'Any REST/JSON API, configured declaratively: auth, pagination, record paths, incremental reads.' },
+      csv: { description: 'CSV files uploaded to it (`POST /v1/connectors/{id}/uploads`), one stream (`stream_name`, default `rows`); each upload is imported by a sync job naming it (`upload_id`).' },
     } as const,
   });
 
@@ -75,7 +82,7 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
     fields: (t) => ({
       id: t.exposeString('id', { description: 'Connector identifier (`con_…`): also the `channel` of the orders it creates and the actor of its writes in the audit trail.' }),
       name: t.exposeString('name', { description: 'Your name for it, 1 to 200 characters.' }),
-      kind: t.field({ type: ConnectorKindEnum, resolve: (connector) => connector.kind, description: '`shopify` or `rest`.' }),
+      kind: t.field({ type: ConnectorKindEnum, resolve: (connector) => connector.kind, description: '`shopify`, `rest` or `csv`.' }),
       config: t.field({ type: 'JSON', resolve: (connector) => connector.config, description: 'The settings of its kind (see the API reference of each kind); never a secret.' }),
       streams: t.stringList({ resolve: (connector) => CONNECTOR_KINDS[connector.kind].streamsOf(connector.config as object), description: 'The streams it reads: what a field mapping maps.' }),
       has_credentials: t.boolean({ resolve: (connector) => connector.credentials_ciphertext !== null, description: 'Whether credentials are stored (they are never shown).' }),
@@ -170,6 +177,7 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
       args: { input: t.arg({ type: CreateConnectorInput, required: true, description: 'The new connector (REST: the JSON body).' }) },
       resolve: async (_root, { input }, context) => {
         const data = parseInput(createConnectorRules, input);
+        refuseCsvSchedule(data.kind, data.schedule_cron);
         const settings = await checkedSettings(context, data.kind, data.config, data.credentials);
         return context.audit.recordChange(
           'connector.create',
@@ -204,6 +212,7 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
         if (config !== undefined && credentials === undefined) throw validationFailed([{ field: 'credentials', message: 'is required with a new config: send the credentials that go with it' }], false);
         const current = await findConnector(context.prisma, context.principal.tenantId, id);
         if (!current) throw notFoundConnector(id);
+        refuseCsvSchedule(current.kind, cron);
         const settings = credentials === undefined ? undefined : await checkedSettings(context, current.kind, config ?? current.config, credentials);
         return changeConnector(context, id, version, 'update', async (tx, connector) => {
           // The settings were checked against the connector as read before the transaction.

@@ -21,7 +21,7 @@ const scheduleTimeZone = z.string().max(64).refine(isTimeZone, 'must be an IANA 
 
 export const createConnectorRules = z.object({
   name: requiredText(200),
-  kind: z.enum(['shopify', 'rest']),
+  kind: z.enum(['shopify', 'rest', 'csv']),
   config: settingsObject,
   credentials: settingsObject.nullish(),
   retry_max_attempts: omittable(retryMaxAttempts),
@@ -43,4 +43,4 @@ export const updateConnectorRules = z.object({
 
 export const saveMappingRules = z.object({ definition: settingsObject, version: omittable(versionRule) });
 
-export const startSyncRules = z.object({ connector_id: requiredText(100), full: z.boolean().nullish() });
+export const startSyncRules = z.object({ connector_id: requiredText(100), full: z.boolean().nullish(), upload_id: requiredText(100).nullish() });

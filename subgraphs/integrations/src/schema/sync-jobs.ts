@@ -13,11 +13,13 @@ import {
   eventSourceOf,
 } from '@platform/graphql-kit';
 import { z } from 'zod';
-import { lockConnector } from '../repositories/connectors.ts';
+import type { Prisma } from '@platform/db';
+import { type ConnectorRecord, lockConnector } from '../repositories/connectors.ts';
 import { type FailureRecord, countUnresolvedFailures, findFailure, listFailures } from '../repositories/failures.ts';
 import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, listSyncJobs, lockSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { notFoundSyncJob, validationFailed } from './errors.ts';
 import type { MappingErrorRef, RecordErrorShape } from './mappings.ts';
+import { findReadyUpload } from '../repositories/uploads.ts';
 import { emitSyncEvent } from '../sync/representation.ts';
 import { startSyncRules } from './rules.ts';
 
@@ -79,6 +81,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
       trigger: t.field({ type: SyncJobTriggerEnum, resolve: (job) => job.trigger, description: '`manual`, `schedule`, `webhook` or `replay`.' }),
       state: t.field({ type: SyncJobStateEnum, resolve: (job) => job.state, description: 'Where the job is.' }),
       full: t.exposeBoolean('full', { description: 'Whether it reads the source from the beginning rather than from where the last sync ended.' }),
+      upload_id: t.exposeString('upload_id', { nullable: true, description: 'A CSV import: the uploaded file it reads (`upl_…`).' }),
       replay_of_job_id: t.exposeString('replay_of_job_id', { nullable: true, description: 'A replay: the job whose failed records it writes again.' }),
       replay_failure_id: t.exposeString('replay_failure_id', { nullable: true, description: 'A replay of one failed record: that record.' }),
       mapping_version: t.exposeInt('mapping_version', { description: 'The mapping version it uses (the connector’s current one when it was started).' }),
@@ -108,6 +111,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     fields: (t) => ({
       connector_id: t.string({ required: true, description: 'The connector (`con_…`); it must have a mapping.' }),
       full: t.boolean({ required: false, description: 'Read the source from the beginning (default false: from where the last successful sync ended). Records already written are found unchanged, never written twice.' }),
+      upload_id: t.string({ required: false, description: 'A csv connector: the upload to import (`upl_…`, from `POST /v1/connectors/{id}/uploads`; whole and not expired). Required for a csv connector, refused for the others.' }),
     }),
   });
   const ReplaySyncFailuresInput = builder.inputType('ReplaySyncFailuresInput', {
@@ -155,7 +159,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
   }));
 
   /** Starts a job of a locked connector, refusing while another of its jobs is queued or running (one at a time per connector). */
-  async function startJob(context: SubgraphContext, action: string, connectorId: string, job: Pick<SyncJobRecord, 'trigger' | 'full'> & Partial<Pick<SyncJobRecord, 'replay_of_job_id' | 'replay_failure_id'>>): Promise<SyncJobRecord> {
+  async function startJob(context: SubgraphContext, action: string, connectorId: string, job: Pick<SyncJobRecord, 'trigger' | 'full'> & Partial<Pick<SyncJobRecord, 'replay_of_job_id' | 'replay_failure_id' | 'upload_id'>>): Promise<SyncJobRecord> {
     const { tenantId } = context.principal;
     return context.audit.recordChange(
       action,
@@ -164,6 +168,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
         // A reference in the body: another tenant's connector is as unknown as one that does not exist.
         if (!connector) throw validationFailed([{ field: 'connector_id', message: `names no connector of this tenant` }], false);
         if (connector.mapping_version === 0) throw validationFailed([{ field: 'connector_id', message: `connector ${connectorId} has no field mapping yet: save one first` }], false);
+        if (job.trigger !== 'replay') await checkUpload(tx, connector, job.upload_id ?? null);
         const active = await activeSyncJob(tx, tenantId, connectorId);
         if (active) throw new ApiError('invalid_state', `Sync job ${active.id} of connector ${connectorId} is ${active.state}: one job of a connector runs at a time.`, { current_status: active.state });
         const created = await createSyncJob(tx, connector, job);
@@ -174,15 +179,25 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     );
   }
 
+  /** A csv connector imports one of its uploads (whole, unexpired); the other kinds read their system and take none. */
+  async function checkUpload(tx: Prisma.TransactionClient, connector: ConnectorRecord, uploadId: string | null): Promise<void> {
+    if (connector.kind !== 'csv') {
+      if (uploadId !== null) throw validationFailed([{ field: 'upload_id', message: `connector ${connector.id} is of kind ${connector.kind}: only csv connectors import uploads` }], false);
+      return;
+    }
+    if (uploadId === null) throw validationFailed([{ field: 'upload_id', message: `is required: csv connector ${connector.id} imports an uploaded file (POST /v1/connectors/${connector.id}/uploads)` }], false);
+    if (!(await findReadyUpload(tx, connector.tenant_id, connector.id, uploadId))) throw validationFailed([{ field: 'upload_id', message: `names no upload of connector ${connector.id} that is whole and not expired` }], false);
+  }
+
   builder.mutationFields((t) => ({
     start_sync: t.field({
       type: SyncJob,
-      description: 'Starts a sync job of a connector with its current mapping, from where its last successful sync ended (or from the beginning with `full`). One job of a connector runs at a time: while one is queued or running, `invalid_state`.',
+      description: 'Starts a sync job of a connector with its current mapping, from where its last successful sync ended (or from the beginning with `full`); a csv connector’s job imports the upload named by `upload_id`. One job of a connector runs at a time: while one is queued or running, `invalid_state`.',
       authScopes: { scope: 'sync:write' },
       args: { input: t.arg({ type: StartSyncInput, required: true, description: 'The connector (REST: the JSON body).' }) },
       resolve: (_root, { input }, context) => {
         const data = parseInput(startSyncRules, input);
-        return startJob(context, 'sync_job.start', data.connector_id, { trigger: 'manual', full: data.full ?? false });
+        return startJob(context, 'sync_job.start', data.connector_id, { trigger: 'manual', full: data.full ?? false, upload_id: data.upload_id ?? null });
       },
     }),
     cancel_sync: t.field({

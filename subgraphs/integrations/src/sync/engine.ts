@@ -13,11 +13,13 @@ import { SourceError, type SourcePage, type SourceRecord } from '../connectors/s
 import { type ConnectorRecord, findConnector, lockConnector } from '../repositories/connectors.ts';
 import { unresolvedFailures } from '../repositories/failures.ts';
 import { findMapping } from '../repositories/mappings.ts';
+import { latestReadyUpload, sweepExpiredUploads, uploadBytes } from '../repositories/uploads.ts';
 import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, lockSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { compileConnectorMapping, connectorMappingSchema, scopesOfMapping } from './mapping-definition.ts';
 import { PlatformFault, type RecordError, type WriteOutcome, writeRecord } from './record-writer.ts';
 import { nextScheduledTime } from './schedule.ts';
 import { emitSyncEvent } from './representation.ts';
+import { type UploadLimits, receiveUpload } from './uploads.ts';
 
 export const SYNC_QUEUE = 'sync-run';
 /** How long one run of a job holds it before handing over to a fresh run (a new queue job) at a page boundary. */
@@ -57,6 +59,8 @@ export interface SyncEngineOptions {
   leaseSeconds?: number;
   /** Connectors one tenant may hold. */
   maxConnectors: number;
+  /** Files uploaded to CSV connectors. */
+  uploads: UploadLimits;
   /** How often due schedules are looked for. */
   schedulePollSeconds?: number;
 }
@@ -99,8 +103,9 @@ export class SyncEngine {
   constructor(private readonly options: SyncEngineOptions) {
     this.sliceMs = (options.sliceSeconds ?? DEFAULT_SLICE_SECONDS) * 1000;
     this.leaseMs = (options.leaseSeconds ?? DEFAULT_LEASE_SECONDS) * 1000;
+    // Housekeeping: jobs whose run died, and uploads that expired.
     this.recovery = new DrainLoop({
-      drainBatch: () => this.recoverLapsed(),
+      drainBatch: async () => (await this.recoverLapsed()) + (await this.transaction((tx) => sweepExpiredUploads(tx, RECOVERY_BATCH))),
       batchSize: RECOVERY_BATCH,
       pollIntervalMs: Math.max(1000, this.leaseMs / 2),
       wakeDelayMs: 0,
@@ -123,6 +128,7 @@ export class SyncEngine {
       sealCredentials: (credentials) => options.secrets.seal(JSON.stringify(credentials)),
       testConnector: (tenantId, connectorId) => this.test(tenantId, connectorId),
       receiveWebhook: (connectorId, webhook) => this.receiveWebhook(connectorId, webhook),
+      receiveUpload: (tenantId, connectorId, request) => receiveUpload(options.prisma, options.uploads, tenantId, connectorId, request),
     };
   }
 
@@ -194,7 +200,9 @@ export class SyncEngine {
   private async test(tenantId: string, connectorId: string): Promise<{ ok: boolean; detail: string }> {
     const connector = await findConnector(this.options.prisma, tenantId, connectorId);
     if (!connector) throw new Error(`no connector ${connectorId} in tenant ${tenantId}`);
-    const check = await this.open(connector).test(AbortSignal.timeout(TEST_TIMEOUT_MS));
+    // A CSV connector is checked against its latest upload (its header row and first row).
+    const upload = connector.kind === 'csv' ? await latestReadyUpload(this.options.prisma, tenantId, connectorId) : null;
+    const check = await this.open(connector, upload?.id ?? null).test(AbortSignal.timeout(TEST_TIMEOUT_MS));
     return check.ok ? { ok: true, detail: check.detail ?? 'Connected.' } : { ok: false, detail: check.error };
   }
 
@@ -214,10 +222,12 @@ export class SyncEngine {
     return { outcome: 'accepted' as const, tenantId: connector.tenant_id };
   }
 
-  private open(connector: ConnectorRecord) {
+  /** The connector's source, reading `uploadId`'s file when it is a CSV import. */
+  private open(connector: ConnectorRecord, uploadId: string | null) {
     const kind: ConnectorKind = CONNECTOR_KINDS[connector.kind];
     const credentials = connector.credentials_ciphertext ? (JSON.parse(this.options.secrets.open(connector.credentials_ciphertext)) as object) : {};
-    return kind.open(connector.config as object, credentials, this.options.http);
+    const { prisma, http } = this.options;
+    return kind.open(connector.config as object, credentials, { http, ...(uploadId !== null && { upload: () => uploadBytes(prisma, connector.tenant_id, uploadId) }) });
   }
 
   private async runSlice(tenantId: string, jobId: string): Promise<void> {
@@ -282,7 +292,7 @@ export class SyncEngine {
     const writer = { prisma: this.options.prisma, execute: this.options.execute, principal, inputType: this.options.inputType };
 
     const pages: AsyncIterable<JobPage> =
-      job.trigger === 'replay' ? this.failedRecords(job, signal) : this.open(connector).read({ streams: [...compiled.compiled.keys()], ...(job.cursor !== null && { cursor: job.cursor }), signal });
+      job.trigger === 'replay' ? this.failedRecords(job, signal) : this.open(connector, job.upload_id).read({ streams: [...compiled.compiled.keys()], ...(job.cursor !== null && { cursor: job.cursor }), signal });
     const handOverAt = Date.now() + this.sliceMs;
     for await (const page of pages) {
       const tally: Tally = { seen: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
@@ -391,8 +401,8 @@ export class SyncEngine {
       await this.emitUpdated(tx, await updateSyncJob(tx, job.tenant_id, job.id, { state, finished_at: new Date(), lease_token: null, lease_expires_at: null }));
       const connector = await lockConnector(tx, job.tenant_id, job.connector_id);
       if (!connector) return;
-      // The next incremental sync starts where this one ended; a replay reads no source.
-      const syncCursor = how === 'done' && current.trigger !== 'replay' && current.cursor !== null ? current.cursor : connector.sync_cursor;
+      // The next incremental sync starts where this one ended; a replay reads no source, an import one file.
+      const syncCursor = how === 'done' && current.trigger !== 'replay' && current.upload_id === null && current.cursor !== null ? current.cursor : connector.sync_cursor;
       const resync = how === 'done' && connector.resync_requested_at !== null;
       if (resync) {
         // Webhooks arrived while this job ran: an incremental job reads what they announced.

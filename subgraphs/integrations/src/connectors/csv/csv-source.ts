@@ -17,7 +17,8 @@ const ISO_8601 = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]
  * next page is asked for. `open` streams the upload's bytes from the start each time it is called
  * (`test()` and `read()` each read it). Rows that cannot be read are records with `problem` set
  * (naming their line) and the read goes on; a file that cannot be CSV fails as a non-retryable
- * SourceError. Pages carry no cursor: a file cannot resume.
+ * SourceError. Each page's cursor counts the records read up to its end: a run resumed from it
+ * reads the file again from the start (parsing only, fast) and yields the records after them.
  */
 export function createCsvSource(config: CsvConfig, open: () => AsyncIterable<Uint8Array>): SourceConnector {
   return {
@@ -49,17 +50,35 @@ async function checkFile(config: CsvConfig, open: () => AsyncIterable<Uint8Array
 
 async function* readPages(config: CsvConfig, open: () => AsyncIterable<Uint8Array>, options: ReadOptions): AsyncGenerator<SourcePage> {
   if (options.streams !== undefined && !options.streams.includes(config.stream_name)) return;
+  const resumeAfter = options.cursor === undefined ? 0 : recordsRead(options.cursor);
   const file = new CsvFile(config, open, options.signal);
   try {
+    let read = 0;
     for (;;) {
       await file.fill(() => file.reader.records.length >= config.page_size);
       const records = file.reader.records.splice(0, config.page_size);
       if (records.length === 0) return;
-      yield { records };
+      read += records.length;
+      // Resuming: the pages an earlier run finished are read again (a file has no index) but not yielded.
+      const fresh = records.slice(Math.max(0, records.length - (read - resumeAfter)));
+      if (fresh.length > 0) yield { records: fresh, cursor: JSON.stringify({ records: read }) };
     }
   } finally {
     await file.close();
   }
+}
+
+/** The records an earlier run of the same file finished, from the cursor of its last page. */
+function recordsRead(cursor: string): number {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(cursor);
+  } catch {
+    parsed = undefined;
+  }
+  const records = (parsed as { records?: unknown } | undefined)?.records;
+  if (typeof records !== 'number' || !Number.isSafeInteger(records) || records < 0) throw new SourceError('the cursor of this CSV import cannot be read', false);
+  return records;
 }
 
 /** One reading of the upload: pulls its bytes into a `CsvReader` only as far as asked. */

@@ -118,6 +118,9 @@ export async function readMultipartUpload(request: Request, options: MultipartUp
       }
       file = part;
       part.on('limit', () => fail(tooLarge()));
+      // A refusal destroys the part with the error before its consumer may have begun reading it;
+      // the consumer gets the error from its read (fileBytes), and an unheard 'error' would end the process.
+      part.on('error', () => {});
       found = true;
       resolve({ filename, contentType: mimeType, stream: fileBytes(part, parsed, fail) });
     });
