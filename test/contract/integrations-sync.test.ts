@@ -102,6 +102,26 @@ describe('a sync from a REST/JSON source', () => {
     expect(full).toMatchObject({ state: 'succeeded', full: true, records_seen: RECORD_COUNT, records_created: 0, records_updated: 0, records_unchanged: RECORD_COUNT });
     expect(await itemsOfWarehouse(api, warehouseId)).toHaveLength(RECORD_COUNT);
   });
+
+  it('re-runs a window: reads the records changed since an instant, whatever the cursor, writing nothing twice', async () => {
+    const requestsBefore = server.requests.length;
+    // Records r241 to r250 changed after 04:00, and the three touched above later still.
+    const window = await jobOver(api, (await api.send('POST', '/v1/sync/jobs', { connector_id: connectorId, since: '2024-01-01T04:00:00Z' }).then((response) => json<SyncJob>(response, 201))).id);
+    expect(window).toMatchObject({ state: 'succeeded', since: '2024-01-01T04:00:00.000Z', full: false, records_seen: 13, records_unchanged: 13, records_created: 0 });
+    expect(server.requests.slice(requestsBefore).map((request) => request.query.get('updated_since'))).toContain('2024-01-01T04:00:00.000Z');
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ connector_id: connectorId, since: '2024-01-01T04:00:00Z', full: true }, 'leave out full'],
+      [{ connector_id: connectorId, since: '2999-01-01T00:00:00Z' }, 'future'],
+    ];
+    for (const [body, message] of refusals) {
+      expect(await problemOf(await api.send('POST', '/v1/sync/jobs', body))).toMatchObject({ status: 422, errors: [{ field: 'since', message: expect.stringContaining(message) }] });
+    }
+    const everything = await createConnector(api, restConnectorBody(server.url, { name: 'Not incremental' }));
+    const config = { ...(restConnectorBody(server.url).config as Record<string, unknown>), incremental: undefined };
+    await json(await api.send('PATCH', `/v1/connectors/${everything.id}`, { config, credentials: restConnectorBody(server.url).credentials }));
+    await saveMapping(api, everything.id, itemMapping(warehouseId));
+    expect(await problemOf(await api.send('POST', '/v1/sync/jobs', { connector_id: everything.id, since: '2024-01-01T04:00:00Z' }))).toMatchObject({ status: 422, errors: [{ field: 'since', message: expect.stringContaining('reads no change times') }] });
+  });
 });
 
 describe('records that cannot be written', () => {

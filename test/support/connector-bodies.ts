@@ -26,6 +26,7 @@ export interface SyncJob {
   state: 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'cancelled';
   full: boolean;
   upload_id: string | null;
+  since: string | null;
   replay_of_job_id: string | null;
   mapping_version: number;
   attempts: number;

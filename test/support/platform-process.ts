@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,13 +25,19 @@ export interface PlatformProcess {
 /** The secrets key of test platforms (32 bytes, base64), so tests can seal and open webhook secrets too. */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
 
+/** The Node flags `npm start` runs the platform with (its heap cap): test platforms run as it does. */
+const START_NODE_FLAGS = (() => {
+  const start = (JSON.parse(readFileSync(`${repositoryRoot}package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return /^node((?: --\S+)*) gateway\/dist\/main\.mjs$/.exec(start)?.[1]?.trim().split(' ').filter(Boolean) ?? [];
+})();
+
 export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptions?: string[]; compiled?: boolean; onOutput?: (output: string) => void } = {}): Promise<PlatformProcess> {
   // One process unless a test asks for workers (npm start's default is one per core).
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, PORT: '0', LOG_LEVEL: 'warn', WORKERS: '1', ...env }).filter(([, value]) => value !== undefined));
   // From the sources through tsx (the default), or the build `npm start` runs (gateway/dist, see
   // gateway/scripts/build.mjs; the caller builds it).
   const entry = options.compiled ? [COMPILED_ENTRY] : ['--import', 'tsx', 'gateway/src/main.ts'];
-  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), ...entry], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, ...(options.nodeOptions ?? []), ...entry], {
     cwd: repositoryRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

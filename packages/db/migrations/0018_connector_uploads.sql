@@ -35,3 +35,5 @@ CREATE TABLE "connector_upload_chunks" (
 
 -- The upload a CSV import job reads (no foreign key: an expired upload is swept once no job under way reads it).
 ALTER TABLE "sync_jobs" ADD COLUMN "upload_id" TEXT;
+-- A re-run of a window: the job reads the records changed since this instant.
+ALTER TABLE "sync_jobs" ADD COLUMN "since" TIMESTAMPTZ(3);

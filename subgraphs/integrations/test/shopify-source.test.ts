@@ -5,6 +5,7 @@ import {
   createShopifySource,
   parseShopifyOrderWebhook,
   shopifyConfigSchema,
+  shopifyCursorSince,
   shopifyGraphqlEndpoint,
   verifyShopifyWebhook,
 } from '../src/connectors/shopify/index.ts';
@@ -131,6 +132,21 @@ describe('Shopify source: reading', () => {
 
     const third = await readAll(source, { cursor: second.at(-1)?.cursor });
     expect(recordsOf(third)).toEqual([]);
+  });
+
+  it('re-reads a window: from shopifyCursorSince(t), every record changed at or after t, of every stream', async () => {
+    const server = await start();
+    const source = sourceFor(server);
+    const everything = recordsOf(await readAll(source));
+    for (const stream of ['products', 'orders']) {
+      const records = recordsOf(await readAll(source), stream);
+      const since = new Date(records[Math.floor(records.length / 2)]?.updated_at as string);
+      const window = recordsOf(await readAll(source, { cursor: shopifyCursorSince(since) }), stream);
+      const expected = everything.filter((record) => record.stream === stream && Date.parse(record.updated_at as string) >= since.getTime());
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(records.length);
+      expect(idsOf(window)).toEqual(idsOf(expected));
+    }
   });
 
   it('resumes a run stopped between pages from the last finished page, losing nothing at a shared updatedAt', async () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createCsvSource, csvConfigSchema } from './csv/index.ts';
 import type { OutboundHttp } from './http.ts';
 import { createRestSource, restCredentialsSchemaFor, restSourceConfigSchema } from './rest/index.ts';
-import { SHOPIFY_STREAMS, createShopifySource, shopifyConfigSchema, shopifyCredentialsSchema } from './shopify/index.ts';
+import { SHOPIFY_STREAMS, createShopifySource, shopifyConfigSchema, shopifyCredentialsSchema, shopifyCursorSince } from './shopify/index.ts';
 import { type SourceConnector, SourceError } from './source.ts';
 
 /**
@@ -15,6 +15,8 @@ export interface ConnectorKind {
   credentialsFor(config: object): z.ZodType<object>;
   streamsOf(config: object): string[];
   open(config: object, credentials: object, io: ConnectorIo): SourceConnector;
+  /** The cursor of a read of the records changed since `since` (a window re-run); undefined when the kind reads no change times. */
+  cursorSince(config: object, since: Date): string | undefined;
 }
 
 /** What a connector reads through: the platform's outbound HTTP client, and for a CSV import the bytes of its upload. */
@@ -36,18 +38,22 @@ export const CONNECTOR_KINDS = {
     credentialsFor: () => shopifyCredentialsSchema,
     streamsOf: () => [...SHOPIFY_STREAMS],
     open: (config, credentials, io) => createShopifySource(shopifyConfigSchema.parse(config), shopifyCredentialsSchema.parse(credentials), io.http),
+    cursorSince: (_config, since) => shopifyCursorSince(since),
   },
   rest: {
     config: restSourceConfigSchema,
     credentialsFor: (config) => restCredentialsSchemaFor(restSourceConfigSchema.parse(config).auth.type),
     streamsOf: (config) => restSourceConfigSchema.parse(config).streams.map((stream) => stream.name),
     open: (config, credentials, io) => createRestSource(restSourceConfigSchema.parse(config), credentials as never, io.http),
+    // The REST source's cursor is the latest change time it read; without `incremental` it reads everything every time.
+    cursorSince: (config, since) => (restSourceConfigSchema.parse(config).incremental ? since.toISOString() : undefined),
   },
   csv: {
     config: csvConfigSchema,
     credentialsFor: () => z.strictObject({}),
     streamsOf: (config) => [csvConfigSchema.parse(config).stream_name],
     open: (config, _credentials, io) => createCsvSource(csvConfigSchema.parse(config), io.upload ?? noUpload),
+    cursorSince: () => undefined,
   },
 } satisfies Record<string, ConnectorKind>;
 

@@ -34,13 +34,13 @@ export function activeSyncJob(db: Db, tenantId: string, connectorId: string): Pr
 
 /**
  * A new job of a connector, with the connector's current mapping version and retry policy, reading
- * from where its last sync ended (from the beginning when `full`; a replay reads no source; an
- * import reads its upload).
+ * from where its last sync ended (from the beginning when `full`, from `cursor` when given: a
+ * window re-run; a replay reads no source; an import reads its upload).
  */
 export function createSyncJob(
   tx: Prisma.TransactionClient,
   connector: Pick<Connector, 'tenant_id' | 'id' | 'mapping_version' | 'retry_max_attempts' | 'sync_cursor'>,
-  job: Pick<SyncJob, 'trigger' | 'full'> & Partial<Pick<SyncJob, 'replay_of_job_id' | 'replay_failure_id' | 'upload_id'>>,
+  job: Pick<SyncJob, 'trigger' | 'full'> & Partial<Pick<SyncJob, 'replay_of_job_id' | 'replay_failure_id' | 'upload_id' | 'since' | 'cursor'>>,
 ): Promise<SyncJobRecord> {
   return tx.syncJob.create({
     data: {
@@ -50,8 +50,8 @@ export function createSyncJob(
       ...job,
       mapping_version: connector.mapping_version,
       max_attempts: connector.retry_max_attempts,
-      // A replay reads failed records, an import its file from the start.
-      cursor: job.trigger === 'replay' || job.full || job.upload_id ? null : connector.sync_cursor,
+      // A replay reads failed records, an import its file from the start, a window re-run from its own cursor.
+      cursor: job.trigger === 'replay' || job.full || job.upload_id ? null : (job.cursor ?? connector.sync_cursor),
     },
   });
 }

@@ -19,6 +19,7 @@ import { type FailureRecord, countUnresolvedFailures, findFailure, listFailures 
 import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, listSyncJobs, lockSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { notFoundSyncJob, validationFailed } from './errors.ts';
 import type { MappingErrorRef, RecordErrorShape } from './mappings.ts';
+import { CONNECTOR_KINDS, type ConnectorKind } from '../connectors/kinds.ts';
 import { findReadyUpload } from '../repositories/uploads.ts';
 import { emitSyncEvent } from '../sync/representation.ts';
 import { startSyncRules } from './rules.ts';
@@ -82,6 +83,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
       state: t.field({ type: SyncJobStateEnum, resolve: (job) => job.state, description: 'Where the job is.' }),
       full: t.exposeBoolean('full', { description: 'Whether it reads the source from the beginning rather than from where the last sync ended.' }),
       upload_id: t.exposeString('upload_id', { nullable: true, description: 'A CSV import: the uploaded file it reads (`upl_…`).' }),
+      since: t.expose('since', { type: 'DateTime', nullable: true, description: 'A re-run of a window: it reads the records changed since this instant.' }),
       replay_of_job_id: t.exposeString('replay_of_job_id', { nullable: true, description: 'A replay: the job whose failed records it writes again.' }),
       replay_failure_id: t.exposeString('replay_failure_id', { nullable: true, description: 'A replay of one failed record: that record.' }),
       mapping_version: t.exposeInt('mapping_version', { description: 'The mapping version it uses (the connector’s current one when it was started).' }),
@@ -112,6 +114,11 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
       connector_id: t.string({ required: true, description: 'The connector (`con_…`); it must have a mapping.' }),
       full: t.boolean({ required: false, description: 'Read the source from the beginning (default false: from where the last successful sync ended). Records already written are found unchanged, never written twice.' }),
       upload_id: t.string({ required: false, description: 'A csv connector: the upload to import (`upl_…`, from `POST /v1/connectors/{id}/uploads`; whole and not expired). Required for a csv connector, refused for the others.' }),
+      since: t.field({
+        type: 'DateTime',
+        required: false,
+        description: 'Re-run a window: read the records changed since this instant (not in the future; not with `full`), whatever the connector’s cursor says. Records found as written are unchanged; the changed ones are written again. For connectors that read change times (Shopify; REST with `incremental`).',
+      }),
     }),
   });
   const ReplaySyncFailuresInput = builder.inputType('ReplaySyncFailuresInput', {
@@ -159,7 +166,12 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
   }));
 
   /** Starts a job of a locked connector, refusing while another of its jobs is queued or running (one at a time per connector). */
-  async function startJob(context: SubgraphContext, action: string, connectorId: string, job: Pick<SyncJobRecord, 'trigger' | 'full'> & Partial<Pick<SyncJobRecord, 'replay_of_job_id' | 'replay_failure_id' | 'upload_id'>>): Promise<SyncJobRecord> {
+  async function startJob(
+    context: SubgraphContext,
+    action: string,
+    connectorId: string,
+    job: Pick<SyncJobRecord, 'trigger' | 'full'> & Partial<Pick<SyncJobRecord, 'replay_of_job_id' | 'replay_failure_id' | 'upload_id' | 'since'>>,
+  ): Promise<SyncJobRecord> {
     const { tenantId } = context.principal;
     return context.audit.recordChange(
       action,
@@ -169,9 +181,10 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
         if (!connector) throw validationFailed([{ field: 'connector_id', message: `names no connector of this tenant` }], false);
         if (connector.mapping_version === 0) throw validationFailed([{ field: 'connector_id', message: `connector ${connectorId} has no field mapping yet: save one first` }], false);
         if (job.trigger !== 'replay') await checkUpload(tx, connector, job.upload_id ?? null);
+        const windowCursor = job.since ? cursorOfWindow(connector, job.since) : undefined;
         const active = await activeSyncJob(tx, tenantId, connectorId);
         if (active) throw new ApiError('invalid_state', `Sync job ${active.id} of connector ${connectorId} is ${active.state}: one job of a connector runs at a time.`, { current_status: active.state });
-        const created = await createSyncJob(tx, connector, job);
+        const created = await createSyncJob(tx, connector, { ...job, ...(windowCursor !== undefined && { cursor: windowCursor }) });
         await context.platform.sync.enqueue(tx, tenantId, created.id);
         return created;
       },
@@ -189,15 +202,24 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     if (!(await findReadyUpload(tx, connector.tenant_id, connector.id, uploadId))) throw validationFailed([{ field: 'upload_id', message: `names no upload of connector ${connector.id} that is whole and not expired` }], false);
   }
 
+  /** The cursor of a window re-run, in the connector kind's own format. */
+  function cursorOfWindow(connector: ConnectorRecord, since: Date): string {
+    const cursor = (CONNECTOR_KINDS[connector.kind] as ConnectorKind).cursorSince(connector.config as object, since);
+    if (cursor === undefined) {
+      throw validationFailed([{ field: 'since', message: `connector ${connector.id} reads no change times (a csv connector, or a REST one without incremental): run it in full instead` }], false);
+    }
+    return cursor;
+  }
+
   builder.mutationFields((t) => ({
     start_sync: t.field({
       type: SyncJob,
-      description: 'Starts a sync job of a connector with its current mapping, from where its last successful sync ended (or from the beginning with `full`); a csv connector’s job imports the upload named by `upload_id`. One job of a connector runs at a time: while one is queued or running, `invalid_state`.',
+      description: 'Starts a sync job of a connector with its current mapping, from where its last successful sync ended (from the beginning with `full`, from an instant with `since`); a csv connector’s job imports the upload named by `upload_id`. One job of a connector runs at a time: while one is queued or running, `invalid_state`.',
       authScopes: { scope: 'sync:write' },
       args: { input: t.arg({ type: StartSyncInput, required: true, description: 'The connector (REST: the JSON body).' }) },
       resolve: (_root, { input }, context) => {
         const data = parseInput(startSyncRules, input);
-        return startJob(context, 'sync_job.start', data.connector_id, { trigger: 'manual', full: data.full ?? false, upload_id: data.upload_id ?? null });
+        return startJob(context, 'sync_job.start', data.connector_id, { trigger: 'manual', full: data.full ?? false, upload_id: data.upload_id ?? null, since: data.since ?? null });
       },
     }),
     cancel_sync: t.field({

@@ -20,6 +20,12 @@ type StreamPosition = z.infer<typeof streamPositionSchema>;
 const cursorSchema = z.object({ products: streamPositionSchema.optional(), orders: streamPositionSchema.optional() });
 type Cursor = z.infer<typeof cursorSchema>;
 
+/** The cursor of a read of every stream's records changed at or since `since` (a window re-run). */
+export function shopifyCursorSince(since: Date): string {
+  const position: StreamPosition = { updatedAt: since.toISOString(), inclusive: true };
+  return JSON.stringify(Object.fromEntries(SHOPIFY_STREAMS.map((stream) => [stream, position])) satisfies Cursor);
+}
+
 /**
  * A shop's products (one record per variant) and orders, through the Admin GraphQL API, changed
  * records only after a first run (`updated_at` search, oldest change first).
