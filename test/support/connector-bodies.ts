@@ -53,16 +53,8 @@ export interface SyncFailure {
   resolved_by_job: string | null;
 }
 
-export interface ConnectorUpload {
-  id: string;
-  connector_id: string;
-  filename: string;
-  content_type: string;
-  byte_size: number;
-  sha256: string;
-  expires_at: string;
-  created_at: string;
-}
+/** A stored upload as the API answers it. */
+export type { ConnectorUploadRepresentation as ConnectorUpload } from '@platform/graphql-kit';
 
 /** A CSV connector: files with a header row, `sku` as each row's id, pages of 50 rows. */
 export function csvConnectorBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -18,6 +18,7 @@ export function platformOperationExecutor(edge: { fetch(request: Request): Respo
     const state = requestState(request);
     state.principal = principal;
     state.authenticatedAs = principal;
+    state.inProcess = true;
     const response = await edge.fetch(request);
     return (await response.json()) as PlatformOperationResult;
   };

@@ -21,6 +21,8 @@ export interface RequestState {
   ifMatchVersion?: number;
   /** Set when a data change recorded this request in the audit trail within its transaction. */
   auditedWithChange?: boolean;
+  /** An operation the platform runs itself (a connector's write), not a request from the network. */
+  inProcess?: boolean;
 }
 
 const states = new WeakMap<Request, RequestState>();

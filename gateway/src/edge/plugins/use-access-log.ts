@@ -12,12 +12,16 @@ export interface AccessLogEntry {
   credential_id?: string;
 }
 
-/** One structured log line per request: who, what, outcome, how long. Never headers or bodies. */
+/**
+ * One structured log line per request: who, what, outcome, how long. Never headers or bodies.
+ * Operations the platform runs itself (a sync's writes, one per record) are logged at debug: the
+ * audit trail records each of them, and an import of a million rows is not a million requests.
+ */
 export function useAccessLog(logger: Logger): Plugin {
   return {
     onResponse({ request, response }) {
       const state = requestState(request);
-      logRequest(logger, {
+      const entry: AccessLogEntry = {
         request_id: state.requestId,
         method: request.method,
         path: new URL(request.url).pathname,
@@ -25,12 +29,13 @@ export function useAccessLog(logger: Logger): Plugin {
         duration_ms: performance.now() - state.startedAt,
         tenant_id: state.principal?.tenantId,
         credential_id: state.principal?.credential.id,
-      });
+      };
+      logRequest(logger, entry, state.inProcess ? 'debug' : 'info');
     },
   };
 }
 
 /** The access log line, also written by the HTTP listener for requests it answers itself. */
-export function logRequest(logger: Logger, entry: AccessLogEntry): void {
-  logger.info({ ...entry, duration_ms: Math.round(entry.duration_ms * 100) / 100 }, 'request');
+export function logRequest(logger: Logger, entry: AccessLogEntry, level: 'info' | 'debug' = 'info'): void {
+  logger[level]({ ...entry, duration_ms: Math.round(entry.duration_ms * 100) / 100 }, 'request');
 }
