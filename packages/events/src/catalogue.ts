@@ -7,6 +7,22 @@
 export const platformEventTypes = {
   'inventory.stock.low': { scope: 'inventory:read', resourceType: 'inventory_item', description: "An item's `quantity_on_hand` dropped below its `reorder_point` through a stock change: once per crossing, again only after it was back at or above it. Raising `reorder_point` alone does not fire it." },
   'order.created': { scope: 'crm:read', resourceType: 'order', description: 'A sales or purchase order was created, through the API or a connected channel.' },
+  'invoice.issued': {
+    scope: 'finance:read',
+    resourceType: 'invoice',
+    description: 'A draft invoice was issued: numbered, due date fixed, posted to the ledger; the invoice as data. An invoice whose total is 0 is issued straight to `paid`: `invoice.paid` follows in the same transaction.',
+  },
+  'invoice.payment_recorded': {
+    scope: 'finance:read',
+    resourceType: 'invoice',
+    description: 'A payment of an issued invoice was recorded, partial or full; the invoice after the payment as data, plus `payment`: `{ id, amount, currency, recorded_at }` (`id` is the payment\'s ledger entry, `le_…`).',
+  },
+  'invoice.paid': {
+    scope: 'finance:read',
+    resourceType: 'invoice',
+    description: 'An invoice became `paid`: nothing is due any more (after its last `invoice.payment_recorded`, in the same transaction, or at issue for a total of 0); the invoice as data.',
+  },
+  'invoice.voided': { scope: 'finance:read', resourceType: 'invoice', description: 'A draft, or an issued invoice without payments, was voided (an issued one has its issue entry reversed); the invoice as data.' },
   'sync.job.updated': {
     scope: 'sync:read',
     resourceType: 'sync_job',

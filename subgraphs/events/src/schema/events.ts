@@ -52,8 +52,8 @@ export function defineEventSchema(builder: SubgraphBuilder) {
     description: 'The record an event is about.',
     authScopes: { anyScope: EVENT_SCOPES },
     fields: (t) => ({
-      type: t.exposeString('type', { description: 'The kind of record: `order`, `inventory_item` (later `sync_job`, `workflow_run`, `ai_query`).' }),
-      id: t.exposeString('id', { description: 'The record’s id (`ord_…`, a SKU, …), as its own REST resource names it.' }),
+      type: t.exposeString('type', { description: 'The kind of record: `order`, `inventory_item`, `invoice`, `sync_job` (later `workflow_run`, `ai_query`).' }),
+      id: t.exposeString('id', { description: 'The record’s id (`ord_…`, a SKU, `inv_…`, …), as its own REST resource names it.' }),
     }),
   });
 
@@ -140,11 +140,11 @@ export function defineEventSchema(builder: SubgraphBuilder) {
     events: t.field({
       type: EventList,
       description:
-        'Events of the tenant, newest first by default. Lists only the types the credential may receive: `events:read` and, for a platform type, the scope that reads its record (`order.created` needs `crm:read`, `inventory.stock.low` `inventory:read`).',
+        'Events of the tenant, newest first by default. Lists only the types the credential may receive: `events:read` and, for a platform type, the scope that reads its record (`order.created` needs `crm:read`, `inventory.stock.low` `inventory:read`, `invoice.*` `finance:read`).',
       authScopes: { scope: 'events:read' },
       args: {
         type: t.arg.string({ required: false, description: 'Only events of this type. A type the credential may not receive is `insufficient_scope` naming the scope it needs.', extensions: inputRules(eventTypeFilter) }),
-        resource_id: t.arg.string({ required: false, description: 'Only events about this record (`resource.id`: an order id, a SKU, …).' }),
+        resource_id: t.arg.string({ required: false, description: 'Only events about this record (`resource.id`: an order id, a SKU, an invoice id, …).' }),
         occurred_after: t.arg({ type: 'DateTime', required: false, description: 'Only events that occurred at or after this instant.' }),
         occurred_before: t.arg({ type: 'DateTime', required: false, description: 'Only events that occurred before this instant.' }),
         sort: sortArg(t.arg, Object.keys(EVENT_SORT_KEYS), DEFAULT_EVENT_SORT),

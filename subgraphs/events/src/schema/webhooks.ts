@@ -198,7 +198,7 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
   const WebhookDeliveryList = listEnvelope(builder, 'WebhookDeliveryList', WebhookDelivery);
 
   const eventTypesDescription =
-    'Event types to deliver, 1 to 50, no duplicates: platform types (`order.created`, `inventory.stock.low`) and custom types (`custom.…`). The credential must hold the scope that receives each (`order.created`: `crm:read`; custom types: `events:read`).';
+    'Event types to deliver, 1 to 50, no duplicates: platform types (`order.created`, `inventory.stock.low`, `invoice.paid`, …) and custom types (`custom.…`). The credential must hold the scope that receives each (`order.created`: `crm:read`; `invoice.*`: `finance:read`; custom types: `events:read`).';
   const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpointInput', {
     extensions: inputRules(createEndpointRules(new Set())),
     description: 'A new webhook endpoint; it starts `enabled` with a new signing secret.',

@@ -1,5 +1,5 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, inputRules, omittable, integer, listEnvelope, listOrder, listWindow, paginationArgs, parseInput, patchChanges, requiredText, sortArg, recordActionArgs, text, VERSION_DESCRIPTION } from '@platform/graphql-kit';
+import { type RestRoutes, type SubgraphBuilder, eventEmitterOf, inputRules, omittable, integer, listEnvelope, listOrder, listWindow, paginationArgs, parseInput, patchChanges, requiredText, sortArg, recordActionArgs, text, VERSION_DESCRIPTION } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { INVOICE_SORT_KEYS, type InvoiceLineRecord, type InvoiceRecord, findInvoice, formatDate, listInvoices, parseDate } from '../repositories/invoices.ts';
 import type { LedgerEntryRecord } from '../repositories/ledger.ts';
@@ -268,27 +268,27 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
     }),
     issue_invoice: t.field({
       type: Invoice,
-      description: 'Issues a draft invoice: numbers it, fixes its due date and posts Dr accounts_receivable / Cr revenue, tax_payable. Needs at least one line. A total of 0 is issued straight to `paid`.',
+      description: 'Issues a draft invoice: numbers it, fixes its due date and posts Dr accounts_receivable / Cr revenue, tax_payable. Needs at least one line. A total of 0 is issued straight to `paid`. Emits `invoice.issued` (then `invoice.paid` for a total of 0).',
       authScopes: WRITE,
       args: recordActionArgs(t.arg, 'invoice'),
-      resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.issue', (tx) => issueInvoice(tx, writeContext(context), id, version ?? undefined), () => id),
+      resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.issue', (tx) => issueInvoice(tx, writeContext(context), id, version ?? undefined, eventEmitterOf(context)), () => id),
     }),
     pay_invoice: t.field({
       type: Invoice,
-      description: 'Records a payment of an issued invoice (default: the whole amount due) and posts Dr cash / Cr accounts_receivable; the invoice is `paid` once nothing is due.',
+      description: 'Records a payment of an issued invoice (default: the whole amount due) and posts Dr cash / Cr accounts_receivable; the invoice is `paid` once nothing is due. Emits `invoice.payment_recorded`, then `invoice.paid` when nothing is due any more.',
       authScopes: WRITE,
       args: { id: t.arg.string({ required: true, description: 'The invoice id.' }), input: t.arg({ type: PayInvoiceInput, required: true, description: 'The payment (the REST body); `{}` pays the whole amount due.' }) },
       resolve: (_root, { id, input }, context) => {
         const payment = parseInput(payInvoiceRules, input);
-        return context.audit.recordChange('invoice.pay', (tx) => payInvoice(tx, writeContext(context), id, payment.amount, payment.version ?? undefined), () => id);
+        return context.audit.recordChange('invoice.pay', (tx) => payInvoice(tx, writeContext(context), id, payment.amount, payment.version ?? undefined, eventEmitterOf(context)), () => id);
       },
     }),
     void_invoice: t.field({
       type: Invoice,
-      description: 'Voids a draft, or an issued invoice without payments (posting the reversal of its issue entry). Refused once a payment exists.',
+      description: 'Voids a draft, or an issued invoice without payments (posting the reversal of its issue entry). Refused once a payment exists. Emits `invoice.voided`.',
       authScopes: WRITE,
       args: recordActionArgs(t.arg, 'invoice'),
-      resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.void', (tx) => voidInvoice(tx, writeContext(context), id, version ?? undefined), () => id),
+      resolve: (_root, { id, version }, context) => context.audit.recordChange('invoice.void', (tx) => voidInvoice(tx, writeContext(context), id, version ?? undefined, eventEmitterOf(context)), () => id),
     }),
   }));
 

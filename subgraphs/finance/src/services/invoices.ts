@@ -1,6 +1,7 @@
 import { type Db, type Prisma, newId } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
-import { type OrdersPort, assertCurrentVersion, defineLifecycle } from '@platform/graphql-kit';
+import { type EventEmitter, type OrdersPort, assertCurrentVersion, defineLifecycle } from '@platform/graphql-kit';
+import { emitInvoiceEvent } from '../invoice-representation.ts';
 import { invoiceAmounts } from '../money.ts';
 import {
   type InvoiceRecord,
@@ -208,8 +209,11 @@ function addDays(date: Date, days: number): Date {
  * total, Cr revenue subtotal, Cr tax_payable tax_total (the tax line only when there is tax).
  * An invoice whose total is 0 has nothing to collect: it is issued straight to `paid`, without
  * an entry (Stripe does the same).
+ *
+ * Emits `invoice.issued` (then `invoice.paid` for a total of 0) in the same transaction, through
+ * `emitter`: required, so that no path can issue an invoice without its events.
  */
-export async function issueInvoice(tx: Prisma.TransactionClient, context: InvoiceWriteContext, id: string, inputVersion: number | undefined): Promise<InvoiceRecord> {
+export async function issueInvoice(tx: Prisma.TransactionClient, context: InvoiceWriteContext, id: string, inputVersion: number | undefined, emitter: EventEmitter): Promise<InvoiceRecord> {
   const invoice = await lockForChange(tx, context, id, inputVersion);
   invoiceLifecycle.transition('issue', invoice.status);
   if (!invoice.lines || invoice.lines.length === 0) {
@@ -245,15 +249,22 @@ export async function issueInvoice(tx: Prisma.TransactionClient, context: Invoic
     due_date: dueDate,
     ...(nothingDue && { paid_at: now }),
   });
-  return reload(tx, context.tenantId, id);
+  const issued = await reload(tx, context.tenantId, id);
+  await emitInvoiceEvent(tx, context.tenantId, emitter, 'invoice.issued', issued);
+  if (nothingDue) await emitInvoiceEvent(tx, context.tenantId, emitter, 'invoice.paid', issued);
+  return issued;
 }
 
 /**
  * Records a payment of `amount` (default: everything due): Dr cash, Cr accounts_receivable.
  * Partial payments are allowed; the invoice becomes `paid` when nothing is due any more. Paying
  * more than is due is refused (`rule_violation` at `amount`).
+ *
+ * Emits `invoice.payment_recorded` (the invoice after the payment, and the payment: its ledger
+ * entry's id, amount, currency and time), then `invoice.paid` when nothing is due any more, in the
+ * same transaction, through `emitter`.
  */
-export async function payInvoice(tx: Prisma.TransactionClient, context: InvoiceWriteContext, id: string, amount: number | undefined, inputVersion: number | undefined): Promise<InvoiceRecord> {
+export async function payInvoice(tx: Prisma.TransactionClient, context: InvoiceWriteContext, id: string, amount: number | undefined, inputVersion: number | undefined, emitter: EventEmitter): Promise<InvoiceRecord> {
   const invoice = await lockForChange(tx, context, id, inputVersion);
   invoiceLifecycle.transition('pay', invoice.status);
   const paying = amount ?? invoice.amount_due;
@@ -261,7 +272,7 @@ export async function payInvoice(tx: Prisma.TransactionClient, context: InvoiceW
     throw fieldErrors('rule_violation', 'amount', `The payment (${paying}) exceeds the amount due (${invoice.amount_due} ${invoice.currency}).`);
   }
   const now = new Date();
-  await postEntry(tx, context.tenantId, {
+  const entry = await postEntry(tx, context.tenantId, {
     currency: invoice.currency,
     description: `Payment of invoice ${invoice.number}`,
     posted_at: now,
@@ -278,15 +289,20 @@ export async function payInvoice(tx: Prisma.TransactionClient, context: InvoiceW
     amount_paid: { increment: BigInt(paying) },
     ...(settled && { status: 'paid', paid_at: now }),
   });
-  return reload(tx, context.tenantId, id);
+  const paid = await reload(tx, context.tenantId, id);
+  await emitInvoiceEvent(tx, context.tenantId, emitter, 'invoice.payment_recorded', paid, { id: entry.id, amount: paying, currency: entry.currency, recorded_at: entry.posted_at.toISOString() });
+  if (settled) await emitInvoiceEvent(tx, context.tenantId, emitter, 'invoice.paid', paid);
+  return paid;
 }
 
 /**
  * Voids an invoice. A draft is voided without any entry; an issued invoice without payments is
  * voided by posting the reversal of its issue entry. Once a payment exists, void is refused
  * (`invalid_transition`): the money received must be refunded first.
+ *
+ * Emits `invoice.voided` in the same transaction, through `emitter`.
  */
-export async function voidInvoice(tx: Prisma.TransactionClient, context: InvoiceWriteContext, id: string, inputVersion: number | undefined): Promise<InvoiceRecord> {
+export async function voidInvoice(tx: Prisma.TransactionClient, context: InvoiceWriteContext, id: string, inputVersion: number | undefined, emitter: EventEmitter): Promise<InvoiceRecord> {
   const invoice = await lockForChange(tx, context, id, inputVersion);
   if (invoice.status === 'issued' && invoice.amount_paid > 0) {
     throw new ApiError('invalid_transition', `Cannot void invoice ${id}: ${invoice.amount_paid} ${invoice.currency} of it has been paid; allowed: pay.`, {
@@ -300,5 +316,7 @@ export async function voidInvoice(tx: Prisma.TransactionClient, context: Invoice
     if (issueEntry) await postReversal(tx, context.tenantId, issueEntry, `Invoice ${invoice.number} voided`);
   }
   await updateInvoiceRow(tx, context.tenantId, id, { status: 'void', voided_at: new Date() });
-  return reload(tx, context.tenantId, id);
+  const voided = await reload(tx, context.tenantId, id);
+  await emitInvoiceEvent(tx, context.tenantId, emitter, 'invoice.voided', voided);
+  return voided;
 }
