@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Logger, PlatformConfig } from '@platform/config';
 import { type PrismaClient, databaseTimeouts } from '@platform/db';
-import { EVENT_QUEUES, EventBus, type JobQueue, type LiveBus, type LiveMessage, type SecretBox, checkEndpointUrl, createLiveBus, createSecretBox, deliveryRunSeconds, loadSecretsKey, startJobQueue } from '@platform/events';
+import { type DispatchConsumer, EVENT_QUEUES, EventBus, type JobQueue, type LiveBus, type LiveMessage, type SecretBox, checkEndpointUrl, createLiveBus, createSecretBox, deliveryRunSeconds, loadSecretsKey, startJobQueue } from '@platform/events';
 import type { EventsPort } from '@platform/graphql-kit';
 import type { ClusterChannel } from './cluster/channel.ts';
 
@@ -34,6 +34,8 @@ export async function startPlatformEvents(options: {
   cluster?: ClusterChannel;
   /** Other domains' queues on the same job queue, each with the longest a job of it may run. */
   otherQueues?: Record<string, number>;
+  /** Other domains' code run in the dispatch of the events they take (registered before the dispatch starts). */
+  dispatchConsumers?: DispatchConsumer[];
 }): Promise<PlatformEvents> {
   const { config, prisma } = options;
   const logger = options.logger.child({ component: 'events' });
@@ -55,6 +57,7 @@ export async function startPlatformEvents(options: {
   const live = createLiveBus({ redisUrl: config.redisUrl, relay });
   const urlPolicy = { allowedPrivateNetworks: config.webhookAllowedPrivateNetworks };
   const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy, logger, retryScheduleSeconds: config.webhookRetrySchedule, deliveryTimeoutMs: config.webhookTimeoutSeconds * 1000, eventRetentionDays: config.eventRetentionDays });
+  for (const consumer of options.dispatchConsumers ?? []) bus.onDispatch(consumer);
   await bus.startWorkers();
   const port: EventsPort = {
     emit: (tx, tenantId, event, source) => bus.emit(tx, tenantId, { ...event, source }),

@@ -7,7 +7,7 @@ import { AuditChainer, AuditRecorder } from '@platform/audit';
 import { createRateLimiter } from '@platform/rate-limit';
 import type { PlatformOperationExecutor } from '@platform/graphql-kit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
-import { DEFAULT_OUTBOUND_HTTP, PAGE_ALLOWANCE_SECONDS, SYNC_QUEUE, SyncEngine, createOutboundHttp } from '@platform/subgraph-integrations';
+import { DEFAULT_OUTBOUND_HTTP, PAGE_ALLOWANCE_SECONDS, SYNC_QUEUE, SyncEngine, createOutboundHttp, pushRequestConsumer } from '@platform/subgraph-integrations';
 import { isInputObjectType } from 'graphql';
 import { REST_BASE_PATH, createEdge } from './edge/edge.ts';
 import { isConnectorUpload } from './edge/plugins/use-connector-uploads.ts';
@@ -73,7 +73,17 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     // Stopped after the server (cleanups run in reverse): requests in flight may still emit events.
     // With Redis, it already connects every process of every instance.
     const cluster = config.redisUrl ? undefined : hooks.cluster;
-    const events = await startPlatformEvents({ config, databaseUrl: database.url, prisma, logger, cluster, otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS } });
+    // Pushes asked for by the event dispatch before the sync engine runs start at its first poll.
+    let wakePushes = () => {};
+    const events = await startPlatformEvents({
+      config,
+      databaseUrl: database.url,
+      prisma,
+      logger,
+      cluster,
+      otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS },
+      dispatchConsumers: [pushRequestConsumer(() => wakePushes())],
+    });
     cleanups.push(() => events.stop());
 
     const metrics = new PlatformMetrics();
@@ -140,6 +150,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
     await syncEngine.start();
+    wakePushes = () => syncEngine.wake();
     // Before the job queue stops (cleanups run in reverse): running syncs hand over at once.
     cleanups.push(() => syncEngine.stop());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.

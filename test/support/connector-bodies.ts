@@ -16,13 +16,15 @@ export interface Connector {
   schedule_time_zone: string;
   next_scheduled_sync_at: string | null;
   mapping_version: number;
+  push_cursor: string | null;
   version: number;
 }
 
 export interface SyncJob {
   id: string;
   connector_id: string;
-  trigger: 'manual' | 'replay';
+  trigger: 'manual' | 'schedule' | 'webhook' | 'replay' | 'event';
+  direction: 'inbound' | 'outbound';
   state: 'queued' | 'running' | 'succeeded' | 'partially_failed' | 'failed' | 'cancelled';
   full: boolean;
   upload_id: string | null;
@@ -110,5 +112,35 @@ export function shopifyConnectorBody(shop: { shopDomain: string; apiVersion: str
     config: { shop_domain: shop.shopDomain, api_version: shop.apiVersion, base_url: shop.baseUrl },
     credentials: { access_token: shop.accessToken },
     ...overrides,
+  };
+}
+
+/**
+ * The push rules of a REST connector sending issued invoices, their payments, settlement and voids to the
+ * loopback accounting API (`startAccountingServer`): an invoice is created there, and its id there
+ * (`invoice.id` of the answer) addresses its payments and its void.
+ */
+export const ACCOUNTING_PUSH_RULES = [
+  {
+    event_type: 'invoice.issued',
+    method: 'POST',
+    path: '/invoices',
+    body: '{ "number": number, "customer": customer_id, "currency": currency, "total": total, "due_date": due_date }',
+    remote_id_path: 'invoice.id',
+  },
+  { event_type: 'invoice.payment_recorded', method: 'POST', path: '/invoices/{remote_id}/payments', body: '{ "amount": payment.amount, "paid_at": payment.recorded_at }' },
+  { event_type: 'invoice.paid', method: 'PATCH', path: '/invoices/{remote_id}', body: '{ "status": "paid" }' },
+  { event_type: 'invoice.voided', method: 'PATCH', path: '/invoices/{remote_id}', body: '{ "status": "void" }' },
+];
+
+/** A REST connector that only pushes, to the loopback accounting API (bearer auth). */
+export function pushConnectorBody(serverUrl: string, overrides: { push?: unknown[]; credentials?: Record<string, unknown>; [field: string]: unknown } = {}): Record<string, unknown> {
+  const { push = ACCOUNTING_PUSH_RULES, ...rest } = overrides;
+  return {
+    name: 'Accounting',
+    kind: 'rest',
+    config: { base_url: serverUrl, auth: { type: 'bearer' }, push },
+    credentials: { token: 'acct-token-5d21e8' },
+    ...rest,
   };
 }

@@ -4,6 +4,7 @@ import { createWarehouse } from './inventory.ts';
 
 export { API_SECRETS, RECORD_COUNT, type RestApiServer, startRestApiServer } from '../../subgraphs/integrations/test/servers/rest-api-server.ts';
 export { type ShopifyServer, startShopifyServer } from '../../subgraphs/integrations/test/servers/shopify-server.ts';
+export { ACCOUNTING_TOKEN, type AccountingServer, startAccountingServer } from '../../subgraphs/integrations/test/servers/accounting-server.ts';
 export * from './connector-bodies.ts';
 
 /**

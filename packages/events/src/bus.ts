@@ -58,6 +58,18 @@ export interface EventBusOptions {
   eventRetentionDays?: number;
 }
 
+/**
+ * Platform code run in the transaction that dispatches events, for the types it takes: an
+ * internal subscriber as durable as the outbox (the sync engine asks for the pushes of the
+ * connectors that push them). Its changes commit, or roll back, with the dispatch.
+ */
+export interface DispatchConsumer {
+  types: ReadonlySet<string>;
+  consume(tx: Prisma.TransactionClient, events: ReadonlyArray<Pick<Event, 'tenant_id' | 'id' | 'type'>>): Promise<void>;
+  /** Called once a dispatch that gave it events committed. */
+  committed(): void;
+}
+
 interface DeliveryJob {
   tenant_id: string;
   delivery_id: string;
@@ -91,6 +103,7 @@ export class EventBus {
   /** The events each open transaction emitted, published live once it commits. */
   private readonly emittedIn = new WeakMap<Prisma.TransactionClient, EventEnvelope[]>();
   private readonly dispatcher: DrainLoop;
+  private readonly consumers: DispatchConsumer[] = [];
 
   constructor(private readonly options: EventBusOptions) {
     this.schedule = options.retryScheduleSeconds ?? DEFAULT_RETRY_SCHEDULE_SECONDS;
@@ -136,6 +149,11 @@ export class EventBus {
     this.emittedIn.delete(tx);
     for (const event of emitted) this.options.live.publish(event);
     this.dispatcher.wake();
+  }
+
+  /** Adds an internal subscriber to the dispatch (register before the workers start). */
+  onDispatch(consumer: DispatchConsumer): void {
+    this.consumers.push(consumer);
   }
 
   /** Starts this instance's dispatch and the workers of every queue, and schedules (or unschedules) the event log's retention. */
@@ -248,6 +266,7 @@ export class EventBus {
    */
   private async dispatchBatch(): Promise<number> {
     let deliveriesCreated = 0;
+    const consumed: DispatchConsumer[] = [];
     const dispatched = await this.options.prisma.$transaction(async (tx) => {
       const events = await tx.$queryRaw<Event[]>`
         WITH claimed AS (
@@ -256,6 +275,12 @@ export class EventBus {
           RETURNING tenant_id, event_id)
         SELECT e.* FROM events e JOIN claimed c ON e.tenant_id = c.tenant_id AND e.id = c.event_id
         ORDER BY e.occurred_at, e.id`;
+      for (const consumer of this.consumers) {
+        const taken = events.filter((event) => consumer.types.has(event.type));
+        if (taken.length === 0) continue;
+        await consumer.consume(tx, taken);
+        consumed.push(consumer);
+      }
       const tenantIds = [...new Set(events.map((event) => event.tenant_id))];
       const endpoints = tenantIds.length === 0 ? [] : await tx.webhookEndpoint.findMany({ where: { tenant_id: { in: tenantIds }, status: 'enabled' }, select: { tenant_id: true, id: true, event_types: true, slow_since: true } });
       const deliveries = events.flatMap((event) =>
@@ -275,6 +300,7 @@ export class EventBus {
       return events.length;
     });
     if (deliveriesCreated > 0) this.wakeDelivery();
+    for (const consumer of consumed) consumer.committed();
     return dispatched;
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createCsvSource, csvConfigSchema } from './csv/index.ts';
 import type { OutboundHttp } from './http.ts';
-import { createRestSource, restCredentialsSchemaFor, restSourceConfigSchema } from './rest/index.ts';
+import { type RestPushRule, createRestSource, restCredentialsSchemaFor, restSourceConfigSchema } from './rest/index.ts';
 import { SHOPIFY_STREAMS, createShopifySource, shopifyConfigSchema, shopifyCredentialsSchema, shopifyCursorSince } from './shopify/index.ts';
 import { type SourceConnector, SourceError } from './source.ts';
 
@@ -17,6 +17,8 @@ export interface ConnectorKind {
   open(config: object, credentials: object, io: ConnectorIo): SourceConnector;
   /** The cursor of a read of the records changed since `since` (a window re-run); undefined when the kind reads no change times. */
   cursorSince(config: object, since: Date): string | undefined;
+  /** The platform events the connector pushes to its system, one rule per event type; none for a kind that only reads. */
+  pushRulesOf(config: object): RestPushRule[];
 }
 
 /** What a connector reads through: the platform's outbound HTTP client, and for a CSV import the bytes of its upload. */
@@ -39,6 +41,7 @@ export const CONNECTOR_KINDS = {
     streamsOf: () => [...SHOPIFY_STREAMS],
     open: (config, credentials, io) => createShopifySource(shopifyConfigSchema.parse(config), shopifyCredentialsSchema.parse(credentials), io.http),
     cursorSince: (_config, since) => shopifyCursorSince(since),
+    pushRulesOf: () => [],
   },
   rest: {
     config: restSourceConfigSchema,
@@ -47,6 +50,7 @@ export const CONNECTOR_KINDS = {
     open: (config, credentials, io) => createRestSource(restSourceConfigSchema.parse(config), credentials as never, io.http),
     // The REST source's cursor is the latest change time it read; without `incremental` it reads everything every time.
     cursorSince: (config, since) => (restSourceConfigSchema.parse(config).incremental ? since.toISOString() : undefined),
+    pushRulesOf: (config) => restSourceConfigSchema.parse(config).push ?? [],
   },
   csv: {
     config: csvConfigSchema,
@@ -54,6 +58,7 @@ export const CONNECTOR_KINDS = {
     streamsOf: (config) => [csvConfigSchema.parse(config).stream_name],
     open: (config, _credentials, io) => createCsvSource(csvConfigSchema.parse(config), io.upload ?? noUpload),
     cursorSince: () => undefined,
+    pushRulesOf: () => [],
   },
 } satisfies Record<string, ConnectorKind>;
 

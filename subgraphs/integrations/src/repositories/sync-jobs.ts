@@ -33,15 +33,17 @@ export function activeSyncJob(db: Db, tenantId: string, connectorId: string): Pr
 }
 
 /**
- * A new job of a connector, with the connector's current mapping version and retry policy, reading
- * from where its last sync ended (from the beginning when `full`, from `cursor` when given: a
- * window re-run; a replay reads no source; an import reads its upload).
+ * A new job of a connector, with the connector's current mapping version and retry policy. An
+ * inbound job reads from where its last sync ended, an outbound one (a push) from where its last
+ * push ended; from the beginning when `full`, from `cursor` when given (a window re-run); a replay
+ * reads no source, an import its upload.
  */
 export function createSyncJob(
   tx: Prisma.TransactionClient,
-  connector: Pick<Connector, 'tenant_id' | 'id' | 'mapping_version' | 'retry_max_attempts' | 'sync_cursor'>,
-  job: Pick<SyncJob, 'trigger' | 'full'> & Partial<Pick<SyncJob, 'replay_of_job_id' | 'replay_failure_id' | 'upload_id' | 'since' | 'cursor'>>,
+  connector: Pick<Connector, 'tenant_id' | 'id' | 'mapping_version' | 'retry_max_attempts' | 'sync_cursor' | 'push_cursor'>,
+  job: Pick<SyncJob, 'trigger' | 'full'> & Partial<Pick<SyncJob, 'direction' | 'replay_of_job_id' | 'replay_failure_id' | 'upload_id' | 'since' | 'cursor'>>,
 ): Promise<SyncJobRecord> {
+  const connectorCursor = job.direction === 'outbound' ? connector.push_cursor : connector.sync_cursor;
   return tx.syncJob.create({
     data: {
       tenant_id: connector.tenant_id,
@@ -51,7 +53,7 @@ export function createSyncJob(
       mapping_version: connector.mapping_version,
       max_attempts: connector.retry_max_attempts,
       // A replay reads failed records, an import its file from the start, a window re-run from its own cursor.
-      cursor: job.trigger === 'replay' || job.full || job.upload_id ? null : (job.cursor ?? connector.sync_cursor),
+      cursor: job.trigger === 'replay' || job.full || job.upload_id ? null : (job.cursor ?? connectorCursor),
     },
   });
 }

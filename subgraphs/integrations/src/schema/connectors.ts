@@ -15,6 +15,7 @@ import {
   sortArg,
   VERSION_DESCRIPTION,
 } from '@platform/graphql-kit';
+import { scopeToReceive } from '@platform/events';
 import { CONNECTOR_KINDS, type ConnectorKindName, checkConnectorSettings } from '../connectors/kinds.ts';
 import { shopifyGraphqlEndpoint } from '../connectors/shopify/index.ts';
 import { type ConnectorRecord, countConnectorsForRegistration, createConnector, deleteConnector, findConnector, listConnectors, lockConnector, updateConnector } from '../repositories/connectors.ts';
@@ -52,7 +53,17 @@ async function checkedSettings(context: SubgraphContext, kind: ConnectorKindName
     if (!verdict.ok) errors.push({ field, message: verdict.reason });
   }
   if (errors.length > 0) throw validationFailed(errors, false);
+  // A push sends the tenant's events out: only a caller who may read them may set it up.
+  for (const rule of CONNECTOR_KINDS[kind].pushRulesOf(checked.config)) {
+    const scope = scopeToReceive(rule.event_type);
+    if (scope && !context.principal.scopes.has(scope)) throw new ApiError('insufficient_scope', `Pushing ${rule.event_type} events sends records that require the scope ${scope}, which this credential lacks.`, { required_scope: scope });
+  }
   return { config: checked.config as Record<string, unknown>, credentials: checked.credentials };
+}
+
+/** A connector that starts pushing pushes the events from now on (a push with `full` sends the older ones). */
+function pushCursorChange(kind: ConnectorKindName, config: object, currentCursor: string | null): { push_cursor?: string } {
+  return currentCursor === null && CONNECTOR_KINDS[kind].pushRulesOf(config).length > 0 ? { push_cursor: new Date().toISOString() } : {};
 }
 
 /** A CSV connector imports the files uploaded to it: there is nothing to read on a schedule. */
@@ -92,6 +103,10 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
       schedule_time_zone: t.exposeString('schedule_time_zone', { description: 'The IANA time zone of the schedule’s times (daylight saving included); default UTC.' }),
       next_scheduled_sync_at: t.expose('next_scheduled_sync_at', { type: 'DateTime', nullable: true, description: 'When the schedule next starts a sync; null without a schedule.' }),
       mapping_version: t.exposeInt('mapping_version', { description: 'The field mapping version new sync jobs use; 0 while no mapping is saved.' }),
+      push_cursor: t.exposeString('push_cursor', {
+        nullable: true,
+        description: 'A connector with `push` rules (REST): the `occurred_at` of the last event its last push read; the next push sends the events after it. Set to the time push rules were first saved (older events are sent by a push with `full`). Null for a connector that never pushed.',
+      }),
       version: t.exposeInt('version', { description: 'Incremented by every change; send it back as `version` (or REST `If-Match`) to refuse a change based on a stale read.' }),
       created_at: t.expose('created_at', { type: 'DateTime', description: 'When the connector was created.' }),
       updated_at: t.expose('updated_at', { type: 'DateTime', description: 'When it last changed.' }),
@@ -196,6 +211,7 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
               ...(data.retry_max_attempts !== undefined && { retry_max_attempts: data.retry_max_attempts }),
               ...(data.retry_delay_seconds !== undefined && { retry_delay_seconds: data.retry_delay_seconds }),
               ...scheduleChanges(data.schedule_cron || null, data.schedule_time_zone ?? 'UTC'),
+              ...pushCursorChange(data.kind, settings.config, null),
             });
           },
           (created) => created.id,
@@ -221,7 +237,11 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
           return updateConnector(tx, connector.tenant_id, connector.id, {
             ...changes,
             ...(rescheduled && scheduleChanges(cron === undefined ? connector.schedule_cron : cron || null, timeZone ?? connector.schedule_time_zone)),
-            ...(settings && { config: settings.config as Prisma.InputJsonValue, credentials_ciphertext: Object.keys(settings.credentials).length > 0 ? context.platform.sync.sealCredentials(settings.credentials) : null }),
+            ...(settings && {
+              config: settings.config as Prisma.InputJsonValue,
+              credentials_ciphertext: Object.keys(settings.credentials).length > 0 ? context.platform.sync.sealCredentials(settings.credentials) : null,
+              ...pushCursorChange(connector.kind, settings.config, connector.push_cursor),
+            }),
           });
         });
       },

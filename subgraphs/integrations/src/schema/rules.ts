@@ -44,7 +44,7 @@ export const updateConnectorRules = z.object({
 export const saveMappingRules = z.object({ definition: settingsObject, version: omittable(versionRule) });
 
 export const startSyncRules = z
-  .object({ connector_id: requiredText(100), full: z.boolean().nullish(), upload_id: requiredText(100).nullish(), since: z.date().nullish() })
+  .object({ connector_id: requiredText(100), direction: z.enum(['inbound', 'outbound']).nullish(), full: z.boolean().nullish(), upload_id: requiredText(100).nullish(), since: z.date().nullish() })
   .superRefine((input, context) => {
     if (input.since && input.full) context.addIssue({ code: 'custom', path: ['since'], message: 'is a window of an incremental read: leave out full' });
     if (input.since && input.since.getTime() > Date.now()) context.addIssue({ code: 'custom', path: ['since'], message: 'must not be in the future' });

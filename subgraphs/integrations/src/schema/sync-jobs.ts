@@ -52,6 +52,14 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
       schedule: { description: 'The connector’s schedule (`schedule_cron`); it reads incrementally.' },
       webhook: { description: 'A verified webhook of the connector’s system announced a change (Shopify: `POST /v1/connectors/{id}/webhooks/shopify`); it reads incrementally.' },
       replay: { description: 'A client replayed failed records of an earlier job (`replay_sync_failures`).' },
+      event: { description: 'An event the connector pushes was recorded (an invoice issued, paid, …): a push of the events since its last push.' },
+    } as const,
+  });
+  const SyncJobDirectionEnum = builder.enumType('SyncJobDirection', {
+    description: 'Which way a job moves records.',
+    values: {
+      inbound: { description: 'Records read from the connector’s system are written to the platform through its own mutations.' },
+      outbound: { description: 'A push: the tenant’s events of the types the connector’s `push` rules name are sent to its system, one request each.' },
     } as const,
   });
 
@@ -79,7 +87,8 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     fields: (t) => ({
       id: t.exposeString('id', { description: 'Sync job identifier (`sync_…`).' }),
       connector_id: t.exposeString('connector_id', { description: 'The connector (`con_…`).' }),
-      trigger: t.field({ type: SyncJobTriggerEnum, resolve: (job) => job.trigger, description: '`manual`, `schedule`, `webhook` or `replay`.' }),
+      trigger: t.field({ type: SyncJobTriggerEnum, resolve: (job) => job.trigger, description: '`manual`, `schedule`, `webhook`, `replay` or `event`.' }),
+      direction: t.field({ type: SyncJobDirectionEnum, resolve: (job) => job.direction, description: '`inbound` (a sync into the platform) or `outbound` (a push of events to the connector’s system).' }),
       state: t.field({ type: SyncJobStateEnum, resolve: (job) => job.state, description: 'Where the job is.' }),
       full: t.exposeBoolean('full', { description: 'Whether it reads the source from the beginning rather than from where the last sync ended.' }),
       upload_id: t.exposeString('upload_id', { nullable: true, description: 'A CSV import: the uploaded file it reads (`upl_…`).' }),
@@ -111,7 +120,12 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     extensions: inputRules(startSyncRules),
     description: 'The connector to sync.',
     fields: (t) => ({
-      connector_id: t.string({ required: true, description: 'The connector (`con_…`); it must have a mapping.' }),
+      connector_id: t.string({ required: true, description: 'The connector (`con_…`); an inbound job needs its mapping, an outbound one its `push` rules.' }),
+      direction: t.field({
+        type: SyncJobDirectionEnum,
+        required: false,
+        description: '`inbound` (default): read the connector’s system into the platform. `outbound`: push the events its `push` rules name, since its last push (from the start of the event log with `full`, from an instant with `since`); events pushed already are not sent again.',
+      }),
       full: t.boolean({ required: false, description: 'Read the source from the beginning (default false: from where the last successful sync ended). Records already written are found unchanged, never written twice.' }),
       upload_id: t.string({ required: false, description: 'A csv connector: the upload to import (`upl_…`, from `POST /v1/connectors/{id}/uploads`; whole and not expired). Required for a csv connector, refused for the others.' }),
       since: t.field({
@@ -170,7 +184,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
     context: SubgraphContext,
     action: string,
     connectorId: string,
-    job: Pick<SyncJobRecord, 'trigger' | 'full'> & Partial<Pick<SyncJobRecord, 'replay_of_job_id' | 'replay_failure_id' | 'upload_id' | 'since'>>,
+    job: Pick<SyncJobRecord, 'trigger' | 'full' | 'direction'> & Partial<Pick<SyncJobRecord, 'replay_of_job_id' | 'replay_failure_id' | 'upload_id' | 'since'>>,
   ): Promise<SyncJobRecord> {
     const { tenantId } = context.principal;
     return context.audit.recordChange(
@@ -179,9 +193,17 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
         const connector = await lockConnector(tx, tenantId, connectorId);
         // A reference in the body: another tenant's connector is as unknown as one that does not exist.
         if (!connector) throw validationFailed([{ field: 'connector_id', message: `names no connector of this tenant` }], false);
-        if (connector.mapping_version === 0) throw validationFailed([{ field: 'connector_id', message: `connector ${connectorId} has no field mapping yet: save one first` }], false);
-        if (job.trigger !== 'replay') await checkUpload(tx, connector, job.upload_id ?? null);
-        const windowCursor = job.since ? cursorOfWindow(connector, job.since) : undefined;
+        if (job.direction === 'outbound') {
+          if ((CONNECTOR_KINDS[connector.kind] as ConnectorKind).pushRulesOf(connector.config as object).length === 0) {
+            throw validationFailed([{ field: 'direction', message: `connector ${connectorId} pushes no events: give its config push rules first` }], false);
+          }
+          if (job.upload_id) throw validationFailed([{ field: 'upload_id', message: 'a push reads the event log, not an upload' }], false);
+        } else {
+          if (connector.mapping_version === 0) throw validationFailed([{ field: 'connector_id', message: `connector ${connectorId} has no field mapping yet: save one first` }], false);
+          if (job.trigger !== 'replay') await checkUpload(tx, connector, job.upload_id ?? null);
+        }
+        // A push's cursor is an event time: a window is its instant.
+        const windowCursor = !job.since ? undefined : job.direction === 'outbound' ? job.since.toISOString() : cursorOfWindow(connector, job.since);
         const active = await activeSyncJob(tx, tenantId, connectorId);
         if (active) throw new ApiError('invalid_state', `Sync job ${active.id} of connector ${connectorId} is ${active.state}: one job of a connector runs at a time.`, { current_status: active.state });
         const created = await createSyncJob(tx, connector, { ...job, ...(windowCursor !== undefined && { cursor: windowCursor }) });
@@ -214,12 +236,12 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
   builder.mutationFields((t) => ({
     start_sync: t.field({
       type: SyncJob,
-      description: 'Starts a sync job of a connector with its current mapping, from where its last successful sync ended (from the beginning with `full`, from an instant with `since`); a csv connector’s job imports the upload named by `upload_id`. One job of a connector runs at a time: while one is queued or running, `invalid_state`.',
+      description: 'Starts a sync job of a connector with its current mapping, from where its last successful sync ended (from the beginning with `full`, from an instant with `since`); a csv connector’s job imports the upload named by `upload_id`; `direction: outbound` starts a push of its events instead. One job of a connector runs at a time: while one is queued or running, `invalid_state`.',
       authScopes: { scope: 'sync:write' },
       args: { input: t.arg({ type: StartSyncInput, required: true, description: 'The connector (REST: the JSON body).' }) },
       resolve: (_root, { input }, context) => {
         const data = parseInput(startSyncRules, input);
-        return startJob(context, 'sync_job.start', data.connector_id, { trigger: 'manual', full: data.full ?? false, upload_id: data.upload_id ?? null, since: data.since ?? null });
+        return startJob(context, 'sync_job.start', data.connector_id, { trigger: 'manual', direction: data.direction ?? 'inbound', full: data.full ?? false, upload_id: data.upload_id ?? null, since: data.since ?? null });
       },
     }),
     cancel_sync: t.field({
@@ -265,7 +287,7 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
         } else if ((await countUnresolvedFailures(prisma, principal.tenantId, id)) === 0) {
           throw new ApiError('invalid_state', `Job ${id} has no unresolved failed records to replay.`, { current_status: job.state });
         }
-        return startJob(context, 'sync_job.replay', job.connector_id, { trigger: 'replay', full: false, replay_of_job_id: id, replay_failure_id: failureId ?? null });
+        return startJob(context, 'sync_job.replay', job.connector_id, { trigger: 'replay', direction: job.direction, full: false, replay_of_job_id: id, replay_failure_id: failureId ?? null });
       },
     }),
   }));

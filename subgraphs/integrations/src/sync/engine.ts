@@ -2,20 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '@platform/auth';
 import type { Logger } from '@platform/config';
 import { DrainLoop, type Prisma, type PrismaClient, newId } from '@platform/db';
-import type { JobQueue, SecretBox } from '@platform/events';
+import { type DispatchConsumer, type JobQueue, type SecretBox, scopeToReceive } from '@platform/events';
 import type { EventsPort, PlatformOperationExecutor, SyncPort } from '@platform/graphql-kit';
 import type { GraphQLInputObjectType } from 'graphql';
 import pMap from 'p-map';
 import type { OutboundHttp } from '../connectors/http.ts';
 import { CONNECTOR_KINDS, type ConnectorKind } from '../connectors/kinds.ts';
+import { PUSHABLE_EVENT_TYPES, createRestPush, restSourceConfigSchema } from '../connectors/rest/index.ts';
 import { shopifyCredentialsSchema, verifyShopifyWebhook } from '../connectors/shopify/index.ts';
 import { SourceError, type SourcePage, type SourceRecord } from '../connectors/source.ts';
 import { type ConnectorRecord, findConnector, lockConnector } from '../repositories/connectors.ts';
 import { unresolvedFailures } from '../repositories/failures.ts';
 import { findMapping } from '../repositories/mappings.ts';
+import { handledEvents } from '../repositories/push-records.ts';
 import { latestReadyUpload, sweepExpiredUploads, uploadBytes } from '../repositories/uploads.ts';
 import { ACTIVE_STATES, type SyncJobRecord, activeSyncJob, createSyncJob, findSyncJob, lockSyncJob, updateSyncJob } from '../repositories/sync-jobs.ts';
 import { compileConnectorMapping, connectorMappingSchema, scopesOfMapping } from './mapping-definition.ts';
+import { eventLogPages } from './event-log.ts';
+import { compilePushRules, pushRecord } from './push-writer.ts';
 import { PlatformFault, type RecordError, type WriteOutcome, writeRecord } from './record-writer.ts';
 import { nextScheduledTime } from './schedule.ts';
 import { emitSyncEvent } from './representation.ts';
@@ -78,6 +82,14 @@ interface JobPage extends SourcePage {
   failureIds?: string[];
 }
 
+/** What a job reads and how it writes each record: a sync into the platform, or a push out of it. */
+interface JobPlan {
+  pages: AsyncIterable<JobPage>;
+  write(record: SourceRecord): Promise<WriteOutcome>;
+  /** Records of one key are written one after the other, in the page's order (the same external record; the same platform record pushed). */
+  orderKey(record: SourceRecord): string;
+}
+
 /**
  * Runs sync jobs on the platform's job queue. A job runs in slices: each claims the job with a
  * lease (a random token; every write of the slice is fenced by it), reads the source page after
@@ -132,6 +144,11 @@ export class SyncEngine {
     };
   }
 
+  /** Looks for due schedules and requested pushes now. */
+  wake(): void {
+    this.scheduler.wake();
+  }
+
   async start(): Promise<void> {
     // Several slots, each a queue worker taking one job at a time: one long sync does not hold up the others.
     for (let slot = 0; slot < SLOTS; slot++) {
@@ -156,6 +173,10 @@ export class SyncEngine {
    * one transaction; SKIP LOCKED, so each due time starts one job whichever instances poll.
    */
   private async startScheduled(): Promise<number> {
+    return (await this.startCronJobs()) + (await this.startPushes());
+  }
+
+  private async startCronJobs(): Promise<number> {
     return this.transaction(async (tx) => {
       const due = await tx.$queryRaw<Array<{ tenant_id: string; id: string }>>`
         SELECT tenant_id, id FROM connectors WHERE next_scheduled_sync_at <= now()
@@ -170,6 +191,28 @@ export class SyncEngine {
         await this.enqueue(tx, tenantId, (await createSyncJob(tx, connector, { trigger: 'schedule', full: false })).id);
       }
       return due.length;
+    });
+  }
+
+  /**
+   * Connectors asked to push (an event they push was dispatched): each idle one gets a push job
+   * (trigger `event`), reading the event log from its push cursor, and its request is cleared; a
+   * busy one keeps its request for a later poll. Answers how many jobs it started.
+   */
+  private async startPushes(): Promise<number> {
+    return this.transaction(async (tx) => {
+      const requested = await tx.$queryRaw<Array<{ tenant_id: string; id: string }>>`
+        SELECT tenant_id, id FROM connectors WHERE push_requested_at IS NOT NULL
+        ORDER BY push_requested_at LIMIT ${SCHEDULE_BATCH} FOR UPDATE SKIP LOCKED`;
+      let started = 0;
+      for (const { tenant_id: tenantId, id } of requested) {
+        if (await activeSyncJob(tx, tenantId, id)) continue;
+        const connector = await tx.connector.update({ where: { tenant_id_id: { tenant_id: tenantId, id } }, data: { push_requested_at: null } });
+        if ((CONNECTOR_KINDS[connector.kind] as ConnectorKind).pushRulesOf(connector.config as object).length === 0) continue;
+        await this.enqueue(tx, tenantId, (await createSyncJob(tx, connector, { trigger: 'event', direction: 'outbound', full: false })).id);
+        started++;
+      }
+      return started;
     });
   }
 
@@ -225,9 +268,12 @@ export class SyncEngine {
   /** The connector's source, reading `uploadId`'s file when it is a CSV import. */
   private open(connector: ConnectorRecord, uploadId: string | null) {
     const kind: ConnectorKind = CONNECTOR_KINDS[connector.kind];
-    const credentials = connector.credentials_ciphertext ? (JSON.parse(this.options.secrets.open(connector.credentials_ciphertext)) as object) : {};
     const { prisma, http } = this.options;
-    return kind.open(connector.config as object, credentials, { http, ...(uploadId !== null && { upload: () => uploadBytes(prisma, connector.tenant_id, uploadId) }) });
+    return kind.open(connector.config as object, this.credentialsOf(connector), { http, ...(uploadId !== null && { upload: () => uploadBytes(prisma, connector.tenant_id, uploadId) }) });
+  }
+
+  private credentialsOf(connector: ConnectorRecord): object {
+    return connector.credentials_ciphertext ? (JSON.parse(this.options.secrets.open(connector.credentials_ciphertext)) as object) : {};
   }
 
   private async runSlice(tenantId: string, jobId: string): Promise<void> {
@@ -281,27 +327,13 @@ export class SyncEngine {
   }
 
   private async process(job: SyncJobRecord, connector: ConnectorRecord, token: string, signal: AbortSignal): Promise<void> {
-    const { tenant_id: tenantId } = job;
-    const mapping = await findMapping(this.options.prisma, tenantId, connector.id, job.mapping_version);
-    const definition = connectorMappingSchema.safeParse(mapping?.definition);
-    if (!definition.success) throw new SourceError(`Mapping version ${job.mapping_version} of the connector cannot be read.`, false);
-    const kind: ConnectorKind = CONNECTOR_KINDS[connector.kind];
-    const compiled = compileConnectorMapping(definition.data, kind.streamsOf(connector.config as object), this.options.inputType);
-    if (!compiled.ok) throw new SourceError(`Mapping version ${job.mapping_version} no longer fits the platform's input types: ${compiled.errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, false);
-    const principal: Principal = { tenantId, scopes: new Set(scopesOfMapping(definition.data)), credential: { type: 'connector', id: connector.id } };
-    const writer = { prisma: this.options.prisma, execute: this.options.execute, principal, inputType: this.options.inputType };
-
-    const pages: AsyncIterable<JobPage> =
-      job.trigger === 'replay' ? this.failedRecords(job, signal) : this.open(connector, job.upload_id).read({ streams: [...compiled.compiled.keys()], ...(job.cursor !== null && { cursor: job.cursor }), signal });
+    const plan = job.direction === 'outbound' ? this.pushPlan(job, connector, signal) : await this.syncPlan(job, connector, signal);
     const handOverAt = Date.now() + this.sliceMs;
-    for await (const page of pages) {
+    for await (const page of plan.pages) {
       const tally: Tally = { seen: 0, created: 0, updated: 0, unchanged: 0, failed: 0 };
       const failures: Array<{ record: SourceRecord; errors: RecordError[] }> = [];
       const resolved: string[] = [];
-      const outcomes = await writeConcurrently(page.records, signal, (record) => {
-        const stream = compiled.compiled.get(record.stream);
-        return stream ? writeRecord(writer, stream, record) : Promise.resolve({ errors: [{ field: 'stream', code: 'stream_unmapped', message: `the mapping maps no stream "${record.stream}"` }] });
-      });
+      const outcomes = await writeConcurrently(page.records, signal, plan);
       for (const [index, outcome] of outcomes.entries()) {
         tally.seen++;
         if (typeof outcome === 'string') {
@@ -319,6 +351,52 @@ export class SyncEngine {
       if (Date.now() >= handOverAt) return this.handOver(job, token);
     }
     await this.finish(job, token, 'done');
+  }
+
+  /** An inbound job: records of the connector's source (or a replay's failed records) through its mapping into the platform's own mutations. */
+  private async syncPlan(job: SyncJobRecord, connector: ConnectorRecord, signal: AbortSignal): Promise<JobPlan> {
+    const { tenant_id: tenantId } = job;
+    const mapping = await findMapping(this.options.prisma, tenantId, connector.id, job.mapping_version);
+    const definition = connectorMappingSchema.safeParse(mapping?.definition);
+    if (!definition.success) throw new SourceError(`Mapping version ${job.mapping_version} of the connector cannot be read.`, false);
+    const kind: ConnectorKind = CONNECTOR_KINDS[connector.kind];
+    const compiled = compileConnectorMapping(definition.data, kind.streamsOf(connector.config as object), this.options.inputType);
+    if (!compiled.ok) throw new SourceError(`Mapping version ${job.mapping_version} no longer fits the platform's input types: ${compiled.errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, false);
+    const principal: Principal = { tenantId, scopes: new Set(scopesOfMapping(definition.data)), credential: { type: 'connector', id: connector.id } };
+    const writer = { prisma: this.options.prisma, execute: this.options.execute, principal, inputType: this.options.inputType };
+    return {
+      pages: job.trigger === 'replay' ? this.failedRecords(job, signal) : this.open(connector, job.upload_id).read({ streams: [...compiled.compiled.keys()], ...(job.cursor !== null && { cursor: job.cursor }), signal }),
+      write: (record) => {
+        const stream = compiled.compiled.get(record.stream);
+        return stream ? writeRecord(writer, stream, record) : Promise.resolve({ errors: [{ field: 'stream', code: 'stream_unmapped', message: `the mapping maps no stream "${record.stream}"` }] });
+      },
+      orderKey: (record) => JSON.stringify([record.stream, record.external_id]),
+    };
+  }
+
+  /**
+   * An outbound job (a push): the tenant's events of the types the connector pushes, read from the
+   * event log after its push cursor as the connector (`events:read` and the scopes receiving those
+   * types, nothing more), each sent to its API by the connector's push rule; a replay sends its
+   * failed events again. Events about one platform record are pushed in their order.
+   */
+  private pushPlan(job: SyncJobRecord, connector: ConnectorRecord, signal: AbortSignal): JobPlan {
+    const config = connector.kind === 'rest' ? restSourceConfigSchema.parse(connector.config) : undefined;
+    if (!config?.push) throw new SourceError('The connector pushes no events (its config has no push rules).', false);
+    const rules = compilePushRules(config.push);
+    const { prisma, execute } = this.options;
+    const { tenant_id: tenantId } = job;
+    const scopes = new Set(['events:read', ...[...rules.keys()].map((type) => scopeToReceive(type) ?? 'events:read')]);
+    const principal: Principal = { tenantId, scopes, credential: { type: 'connector', id: connector.id } };
+    const target = createRestPush(config, this.credentialsOf(connector) as never, this.options.http);
+    return {
+      pages:
+        job.trigger === 'replay'
+          ? this.failedRecords(job, signal)
+          : eventLogPages({ execute, principal, cursor: job.cursor, types: PUSHABLE_EVENT_TYPES.filter((type) => rules.has(type)), handled: (ids) => handledEvents(prisma, tenantId, connector.id, ids), signal }),
+      write: (record) => pushRecord({ prisma, tenantId, connectorId: connector.id, jobId: job.id, rules, target, signal }, record),
+      orderKey: (record) => JSON.stringify((record.data as { resource?: { id?: string } | null }).resource?.id ?? record.external_id),
+    };
   }
 
   /** A replay's records: the job's failed records not yet resolved, oldest first, after the job's cursor (a failure id). */
@@ -392,8 +470,13 @@ export class SyncEngine {
     });
   }
 
-  /** The job's end: every page read (`succeeded`, or `partially_failed` with failed records), or cancelled. */
+  /** The job's end: every page read (`succeeded`, or `partially_failed` with failed records), or cancelled. Pushes asked for meanwhile may start now. */
   private async finish(job: SyncJobRecord, token: string, how: 'done' | 'cancelled'): Promise<void> {
+    await this.finishJob(job, token, how);
+    this.scheduler.wake();
+  }
+
+  private async finishJob(job: SyncJobRecord, token: string, how: 'done' | 'cancelled'): Promise<void> {
     await this.transaction(async (tx) => {
       const current = await this.fenced(tx, job, token);
       if (!current) return;
@@ -401,8 +484,13 @@ export class SyncEngine {
       await this.emitUpdated(tx, await updateSyncJob(tx, job.tenant_id, job.id, { state, finished_at: new Date(), lease_token: null, lease_expires_at: null }));
       const connector = await lockConnector(tx, job.tenant_id, job.connector_id);
       if (!connector) return;
-      // The next incremental sync starts where this one ended; a replay reads no source, an import one file.
-      const syncCursor = how === 'done' && current.trigger !== 'replay' && current.upload_id === null && current.cursor !== null ? current.cursor : connector.sync_cursor;
+      // The next incremental sync (or push) starts where this one ended; a replay reads no source, an import one file.
+      const ended = how === 'done' && current.trigger !== 'replay' && current.upload_id === null && current.cursor !== null ? current.cursor : undefined;
+      if (current.direction === 'outbound') {
+        if (ended !== undefined) await tx.connector.update({ where: { tenant_id_id: { tenant_id: job.tenant_id, id: job.connector_id } }, data: { push_cursor: ended } });
+        return;
+      }
+      const syncCursor = ended ?? connector.sync_cursor;
       const resync = how === 'done' && connector.resync_requested_at !== null;
       if (resync) {
         // Webhooks arrived while this job ran: an incremental job reads what they announced.
@@ -461,16 +549,16 @@ export class SyncEngine {
 }
 
 /**
- * Writes a page's records RECORD_CONCURRENCY at a time, each external record's occurrences one
- * after the other (the same record twice in a page must not race its own link), and answers the
+ * Writes a page's records RECORD_CONCURRENCY at a time, the records of one order key one after
+ * the other (the same record twice in a page must not race its own link), and answers the
  * outcomes in the page's order. A failure of the platform stops starting new writes and is
  * rethrown; writes already under way finish (they are idempotent, and the page is not
  * checkpointed). Cancellation is checked before each write.
  */
-async function writeConcurrently(records: readonly SourceRecord[], signal: AbortSignal, write: (record: SourceRecord) => Promise<WriteOutcome>): Promise<WriteOutcome[]> {
+async function writeConcurrently(records: readonly SourceRecord[], signal: AbortSignal, { write, orderKey }: Pick<JobPlan, 'write' | 'orderKey'>): Promise<WriteOutcome[]> {
   const groups = new Map<string, number[]>();
   for (const [index, record] of records.entries()) {
-    const key = JSON.stringify([record.stream, record.external_id]);
+    const key = orderKey(record);
     groups.set(key, [...(groups.get(key) ?? []), index]);
   }
   const outcomes: WriteOutcome[] = [];
@@ -485,4 +573,24 @@ async function writeConcurrently(records: readonly SourceRecord[], signal: Abort
     { concurrency: RECORD_CONCURRENCY, signal },
   );
   return outcomes;
+}
+
+/**
+ * For the event bus's dispatch (registered before it starts, so no dispatched event is missed):
+ * in the dispatch's transaction, the connectors of the events' tenants that push one of their
+ * types are asked to push; once it commits, `wake` (the engine's scheduler) starts those pushes.
+ */
+export function pushRequestConsumer(wake: () => void): DispatchConsumer {
+  return { types: new Set(PUSHABLE_EVENT_TYPES), consume: requestPushes, committed: wake };
+}
+
+/** The connectors pushing these events' types are asked to push (a request already standing is kept as it is). */
+async function requestPushes(tx: Prisma.TransactionClient, events: ReadonlyArray<{ tenant_id: string; type: string }>): Promise<void> {
+  const pairs = new Map(events.map((event) => [JSON.stringify([event.tenant_id, event.type]), event]));
+  for (const { tenant_id: tenantId, type } of pairs.values()) {
+    await tx.$executeRaw`
+      UPDATE connectors SET push_requested_at = now()
+      WHERE tenant_id = ${tenantId} AND push_requested_at IS NULL AND kind = 'rest'
+        AND config->'push' @> jsonb_build_array(jsonb_build_object('event_type', ${type}::text))`;
+  }
 }

@@ -29,6 +29,12 @@ export class PlatformFault extends Error {
 /** Codes of answers that say nothing about the record: the write may succeed later as it is. */
 const FAULT_CODES = new Set(['database_unavailable', 'service_unavailable', 'request_timeout', 'internal_error', 'idempotency_key_in_use', 'rate_limited']);
 
+/** The code of an error of the platform's answer when it is a fault of the platform (not of what was asked), else undefined. */
+export function faultOf(error: { extensions?: Record<string, unknown> }): string | undefined {
+  const code = typeof error.extensions?.code === 'string' ? error.extensions.code : 'internal_error';
+  return FAULT_CODES.has(code) ? code : undefined;
+}
+
 /**
  * Writes one source record through the platform's own mutations, with the connector as the caller,
  * and links it to the record it produced (connector + stream + external id), so a record synced or
@@ -81,8 +87,9 @@ function writtenId(result: PlatformOperationResult): string | { errors: RecordEr
     if (typeof written?.id === 'string') return written.id;
     throw new PlatformFault('the platform answered a write without the written record');
   }
-  const code = typeof error.extensions?.code === 'string' ? error.extensions.code : 'internal_error';
-  if (FAULT_CODES.has(code)) throw new PlatformFault(`the platform could not take the write (${code}): ${error.message}`);
+  const fault = faultOf(error);
+  if (fault) throw new PlatformFault(`the platform could not take the write (${fault}): ${error.message}`);
+  const code = error.extensions?.code as string;
   const fieldErrors = error.extensions?.errors;
   if (Array.isArray(fieldErrors) && fieldErrors.length > 0) {
     return { errors: fieldErrors.map((fieldError: { field?: unknown; message?: unknown }) => ({ field: String(fieldError.field), code, message: String(fieldError.message) })) };

@@ -8,6 +8,7 @@ export function syncJobRepresentation(job: SyncJobRecord) {
     id: job.id,
     connector_id: job.connector_id,
     trigger: job.trigger,
+    direction: job.direction,
     state: job.state,
     full: job.full,
     replay_of_job_id: job.replay_of_job_id,

@@ -36,6 +36,27 @@ export function createAuthorizer(auth: RestAuth, credentials: unknown, http: Out
   }
 }
 
+/**
+ * A request to the API with the authorizer's headers; an answer 401 to an OAuth token is met by
+ * forgetting the token and asking once more with a new one. The answer is returned whatever its status.
+ */
+export async function sendAuthorized(http: OutboundHttp, authorizer: Authorizer, url: URL, init: { method?: string; headers: Record<string, string>; body?: string }, where: string, signal?: AbortSignal): Promise<Response> {
+  const send = async () => {
+    const auth = await authorizer.authenticate(where, signal);
+    return { renew: auth.renew, response: await http.fetch(url, { ...init, headers: { ...init.headers, ...auth.headers }, signal }) };
+  };
+  const first = await send();
+  if (first.response.status !== 401 || !first.renew) return first.response;
+  await discardBody(first.response);
+  first.renew();
+  return (await send()).response;
+}
+
+/** Reads an unwanted body to its end so the connection can serve the next request. */
+export async function discardBody(response: Response): Promise<void> {
+  await response.arrayBuffer().catch(() => undefined);
+}
+
 function fixedHeaders(headers: Record<string, string>): Authorizer {
   return { authenticate: async () => ({ headers }) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseExpression } from '../../mapping/expression.ts';
 
 /**
  * The configuration of a generic REST/JSON source, as a tenant writes it (snake_case: it is shown
@@ -18,6 +19,9 @@ const httpUrl = z
   .max(2048)
   // Zod runs these checks after a failed format check too: an unparsable value was reported already.
   .refine((value) => !URL.canParse(value) || new URL(value).username + new URL(value).password === '', 'must not carry credentials (they belong in the credentials)');
+
+/** A path below base_url: a leading "/", no query, fragment or spaces. */
+const API_PATH = /^\/(?!\/)[^?#\s]*$/;
 
 const queryParameterName = z.string().min(1, 'must not be empty').max(100);
 
@@ -79,7 +83,7 @@ export const restStreamSchema = z.strictObject({
   path: z
     .string()
     .max(1000)
-    .regex(/^\/(?!\/)[^?#\s]*$/, 'must be a path starting with "/" (no query, fragment or spaces: the query goes in "query")'),
+    .regex(API_PATH, 'must be a path starting with "/" (no query, fragment or spaces: the query goes in "query")'),
   /** Where the records' array is in the answer; the answer itself when absent or empty. */
   record_path: z.union([z.literal(''), dotPath]).optional(),
   id_path: dotPath,
@@ -91,17 +95,54 @@ export const restStreamSchema = z.strictObject({
     .optional(),
 });
 
+/** The platform events a REST connector may push to its API (finance's invoice events), in the order of an invoice's lifecycle. */
+export const PUSHABLE_EVENT_TYPES = ['invoice.issued', 'invoice.payment_recorded', 'invoice.paid', 'invoice.voided'] as const;
+/** The placeholders a push path may hold: the platform record's id, and the id the other system gave it when it was pushed. */
+export const PUSH_PATH_PLACEHOLDERS = ['resource_id', 'remote_id'] as const;
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** One kind of event pushed: the request each event of that type becomes. */
+export const restPushRuleSchema = z.strictObject({
+  event_type: z.enum(PUSHABLE_EVENT_TYPES, { error: `must be one of ${PUSHABLE_EVENT_TYPES.join(', ')}` }),
+  method: z.enum(['POST', 'PUT', 'PATCH']),
+  /** Appended to base_url's path; `{resource_id}` and `{remote_id}` are replaced (URL-encoded). */
+  path: z
+    .string()
+    .max(1000)
+    .regex(API_PATH, 'must be a path starting with "/" (no query, fragment or spaces)')
+    .refine((path) => [...path.matchAll(PLACEHOLDER)].every(([, name]) => (PUSH_PATH_PLACEHOLDERS as readonly string[]).includes(name ?? '')), `may hold only the placeholders ${PUSH_PATH_PLACEHOLDERS.map((name) => `{${name}}`).join(' and ')}`),
+  /** A JSONata expression over the event's `data` (the invoice; `$record` is the whole event): the JSON body sent. */
+  body: z.string().superRefine((body, context) => {
+    const parsed = parseExpression(body);
+    if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message });
+  }),
+  /** Where the other system's id of the record it created is in its answer; later events about the record can then name it as `{remote_id}`. */
+  remote_id_path: dotPath.optional(),
+});
+
 export const restSourceConfigSchema = z
   .strictObject({
     base_url: httpUrl.refine((value) => !URL.canParse(value) || (new URL(value).search === '' && new URL(value).hash === ''), 'must not carry a query or fragment (a stream’s query goes in its "query")'),
-    streams: z.array(restStreamSchema).min(1, 'must name at least one stream').max(50),
+    /** What is read from the API; none for a connector that only pushes. */
+    streams: z.array(restStreamSchema).max(50).default([]),
     auth: restAuthSchema,
-    pagination: restPaginationSchema,
+    pagination: restPaginationSchema.default({ type: 'none' }),
+    /** Platform events pushed to the API, one rule per event type. */
+    push: z.array(restPushRuleSchema).min(1, 'must push at least one event type (or leave push out)').max(PUSHABLE_EVENT_TYPES.length).optional(),
     incremental: restIncrementalSchema.optional(),
     /** A safety net against an API that never stops: a read of more pages fails. */
     max_pages: z.int().min(1).max(1_000_000).optional(),
   })
   .superRefine((config, context) => {
+    if (config.streams.length === 0 && !config.push) context.addIssue({ code: 'custom', path: ['streams'], message: 'must name at least one stream (or push events: push)' });
+    const pushed = new Set<string>();
+    config.push?.forEach((rule, index) => {
+      if (pushed.has(rule.event_type)) context.addIssue({ code: 'custom', path: ['push', index, 'event_type'], message: `"${rule.event_type}" has a rule already` });
+      pushed.add(rule.event_type);
+      if (rule.path.includes('{remote_id}') && !config.push?.some((other) => other.remote_id_path !== undefined)) {
+        context.addIssue({ code: 'custom', path: ['push', index, 'path'], message: 'names {remote_id}, but no rule reads the id of the record it creates (remote_id_path)' });
+      }
+    });
     const reserved = reservedQueryParameters(config);
     const names = new Set<string>();
     config.streams.forEach((stream, index) => {
@@ -131,6 +172,7 @@ export type RestPagination = z.infer<typeof restPaginationSchema>;
 export type RestIncremental = z.infer<typeof restIncrementalSchema>;
 export type RestStream = z.infer<typeof restStreamSchema>;
 export type RestSourceConfig = z.infer<typeof restSourceConfigSchema>;
+export type RestPushRule = z.infer<typeof restPushRuleSchema>;
 
 /** Header values: visible ASCII, so a secret can neither break the request nor be refused by the HTTP client with itself in the message. */
 const headerSecret = z

@@ -10,3 +10,5 @@ export {
   restSourceConfigSchema,
 } from './config.ts';
 export { DEFAULT_MAX_PAGES, createRestSource } from './rest-source.ts';
+export { PUSHABLE_EVENT_TYPES, type RestPushRule } from './config.ts';
+export { type PushAnswer, type PushRequest, type RestPush, createRestPush } from './push.ts';

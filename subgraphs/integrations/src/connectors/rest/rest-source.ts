@@ -3,7 +3,7 @@ import type { OutboundHttp } from '../http.ts';
 import { type ConnectionCheck, type ReadOptions, type SourceConnector, SourceError, type SourcePage, type SourceRecord } from '../source.ts';
 import { withoutTrailingSlashes } from '../url-paths.ts';
 import { readText, statusFailure } from './answers.ts';
-import { createAuthorizer } from './auth.ts';
+import { createAuthorizer, discardBody, sendAuthorized } from './auth.ts';
 import { type RestCredentials, type RestSourceConfig, type RestStream, restSourceConfigSchema } from './config.ts';
 import { isJsonObject, valueAtPath } from './dot-path.ts';
 import { createPager } from './pagination.ts';
@@ -48,17 +48,7 @@ export function createRestSource(config: RestSourceConfig, credentials: RestCred
 
   /** One page's answer, parsed; an OAuth token the API refuses is renewed once and the request made again. */
   async function getPage(url: URL, where: string, signal: AbortSignal | undefined): Promise<{ headers: Headers; text: string; body: unknown }> {
-    const request = async () => {
-      const auth = await authorizer.authenticate(where, signal);
-      return { renew: auth.renew, response: await http.fetch(url, { headers: { accept: 'application/json', ...auth.headers }, signal }) };
-    };
-    const first = await request();
-    let { response } = first;
-    if (response.status === 401 && first.renew) {
-      await discardBody(response);
-      first.renew();
-      ({ response } = await request());
-    }
+    const response = await sendAuthorized(http, authorizer, url, { headers: { accept: 'application/json' } }, where, signal);
     if (!response.ok) {
       await discardBody(response);
       throw statusFailure(where, response.status);
@@ -94,6 +84,15 @@ export function createRestSource(config: RestSourceConfig, credentials: RestCred
     }
   }
 
+  /** A connector that only pushes: base_url answers an authenticated GET with anything but a refusal of the credentials or a fault. */
+  async function testReachable(signal: AbortSignal | undefined): Promise<ConnectionCheck> {
+    const where = 'base_url';
+    const response = await sendAuthorized(http, authorizer, base, { headers: { accept: 'application/json' } }, where, signal);
+    await discardBody(response);
+    if (response.status === 401 || response.status === 403 || response.status >= 500) throw statusFailure(where, response.status);
+    return { ok: true, detail: `${where} answered HTTP ${response.status} to an authenticated request` };
+  }
+
   async function* read(options: ReadOptions): AsyncGenerator<SourcePage> {
     const streams = selectStreams(checked.streams, options.streams);
     const since = incremental && options.cursor !== undefined ? cursorTime(options.cursor) : undefined;
@@ -122,9 +121,10 @@ export function createRestSource(config: RestSourceConfig, credentials: RestCred
 
   return {
     async test(signal?: AbortSignal): Promise<ConnectionCheck> {
-      const stream = checked.streams[0] as RestStream;
-      const where = `stream "${stream.name}"`;
+      const stream = checked.streams[0];
       try {
+        if (!stream) return await testReachable(signal);
+        const where = `stream "${stream.name}"`;
         const { body } = await getPage(createPager(checked.pagination, streamUrl(stream, undefined), { smallest: true, where }).first, where, signal);
         const count = recordsOf(body, stream, where).length;
         return { ok: true, detail: `${where} answered with ${count} record${count === 1 ? '' : 's'}` };
@@ -191,7 +191,3 @@ function timeOf(value: unknown): number | undefined {
   return Number.isFinite(time) && time >= 0 && time < LATEST_TIME ? time : undefined;
 }
 
-/** Reads an unwanted body to its end so the connection can serve the next request. */
-async function discardBody(response: Response): Promise<void> {
-  await response.arrayBuffer().catch(() => undefined);
-}
