@@ -112,6 +112,19 @@ describe('a CSV import', () => {
     expect(await database().connectorUploadChunk.count({ where: { upload_id: { not: upload.id }, upload: { connector_id: connectorId } } })).toBe(0);
   });
 
+  it('answers a refused form to a client still sending it: the rest of the form is read, not cut off', async () => {
+    // Two files of 12 KB each: the second file's refusal comes while the client still writes (cut off, about one in eight failed).
+    const sheet = `sku,name,qty\n${'A,b,1\n'.repeat(2000)}`;
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const twoFiles = new FormData();
+      twoFiles.append('file', new Blob([sheet]), 'a.csv');
+      twoFiles.append('file', new Blob([sheet]), 'b.csv');
+      const response = await fetch(`${api.baseUrl}/v1/connectors/${connectorId}/uploads`, { method: 'POST', headers: api.headers, body: twoFiles });
+      expect(response.status).toBe(400);
+      await response.text();
+    }
+  });
+
   it('takes sync:write, and keeps uploads within their tenant', async () => {
     const account = await integrationsAccount();
     const readOnly = apiClient(await accessToken(account.sandboxClientId, account.sandboxClientSecret, 'connectors:read connectors:write sync:read'), account.sandboxTenantId);

@@ -55,7 +55,9 @@ describe('compiled start', () => {
 
   it('is what npm start runs, built first when missing or stale', () => {
     const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(scripts.start).toBe(`node ${COMPILED_ENTRY}`);
+    // The build itself, with the heap cap of each process (README, "Two commands"): node flags only.
+    expect(scripts.start).toMatch(new RegExp(`^node(?: --[a-z-]+=\\d+)* ${COMPILED_ENTRY.replaceAll('.', '\\.')}$`));
+    expect(scripts.start).toContain('--max-old-space-size=');
     expect(scripts.prestart).toBe('node gateway/scripts/build.mjs --if-stale');
   });
 

@@ -87,11 +87,17 @@ export async function readMultipartUpload(request: Request, options: MultipartUp
     let files = 0;
     let failure: UploadError | undefined;
     let file: Readable | undefined;
-    /** Refuses the upload (the first reason stands): stops reading the request and fails whoever waits on it. */
+    /**
+     * Refuses the upload (the first reason stands) and fails whoever waits on it. A well-formed form
+     * refused for what it carries (no file, two files) is read to its end and dropped, within
+     * DISCARD_BYTES and DISCARD_MS: a client still sending when the connection closes sees a reset,
+     * not the answer. Any other refusal (too large, malformed, abandoned) stops reading at once.
+     */
     const fail = (error: unknown): UploadError => {
       if (failure !== undefined) return failure;
       failure = error instanceof UploadError ? error : new UploadError('upload_malformed', `the form could not be read: ${error instanceof Error ? error.message : String(error)}`);
-      body.destroy(failure);
+      if (failure.code === 'upload_too_many_files' || failure.code === 'upload_missing_file') stopReadingAfter(body, failure);
+      else body.destroy(failure);
       file?.destroy(failure);
       if (!found) reject(failure);
       return failure;
@@ -139,6 +145,21 @@ async function* fileBytes(file: Readable, parsed: Promise<void>, fail: (error: u
   } finally {
     if (!complete) fail(new UploadError('upload_malformed', 'the upload was abandoned before its end'));
   }
+}
+
+/** After a refusal, what of the request is still read and dropped (as the listener does after a 413), and for how long. */
+const DISCARD_BYTES = 32 * 1024 * 1024;
+const DISCARD_MS = 5_000;
+
+/** Lets `body` flow on to its end (busboy drops the rest of the form), but no further than DISCARD_BYTES more, nor longer than DISCARD_MS. */
+function stopReadingAfter(body: Readable, failure: UploadError): void {
+  let left = DISCARD_BYTES;
+  const cut = setTimeout(() => body.destroy(failure), DISCARD_MS);
+  body.on('data', (chunk: Buffer) => {
+    left -= chunk.byteLength;
+    if (left < 0) body.destroy(failure);
+  });
+  body.once('close', () => clearTimeout(cut));
 }
 
 /** Refuses a request body larger than `maxBytes` as soon as it is: fields and extra parts cannot keep the request going. */
