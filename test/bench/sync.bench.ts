@@ -6,7 +6,8 @@
  * (scope checks, rules, idempotency key, event and audit record per record), then a second job
  * of a REST/JSON connector reads the loopback JSON API's records into items, and a third imports a
  * CSV file of BENCH_CSV_ROWS items uploaded to a CSV connector (the upload's time and memory
- * printed too). Prints, per job,
+ * printed too), and a fourth pushes BENCH_PUSH_INVOICES issued invoices (their `invoice.issued`
+ * events, read from the event log) to the loopback accounting API, one request each. Prints, per job,
  * records per second (records ÷ the job's run time, from `started_at` to `finished_at`), the
  * platform process's peak resident memory and its growth, and the CPU of the platform and of the
  * database.
@@ -17,7 +18,8 @@
  *   BENCH_ORDERS     orders in the shop (default 10000)
  *   BENCH_PRODUCTS   products in the shop (default 200; some have several variants)
  *   BENCH_CSV_ROWS   rows of the CSV file (default 100000)
- *   BENCH_JOBS       which jobs to run, comma-separated (default shopify,rest,csv)
+ *   BENCH_PUSH_INVOICES  invoices issued before the push (default 2000)
+ *   BENCH_JOBS       which jobs to run, comma-separated (default shopify,rest,csv,push)
  *   DATABASE_URL     create the bench database on this PostgreSQL server instead of an embedded one
  */
 import { readFile } from 'node:fs/promises';
@@ -27,14 +29,16 @@ import { freshDatabase } from '@platform/db/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { startShopifyServer } from '../../subgraphs/integrations/test/servers/shopify-server.ts';
 import { startRestApiServer } from '../../subgraphs/integrations/test/servers/rest-api-server.ts';
-import { INTEGRATION_SCOPES, type SyncJob, itemMapping, restConnectorBody, shopifyConnectorBody } from '../support/connector-bodies.ts';
+import { startAccountingServer } from '../../subgraphs/integrations/test/servers/accounting-server.ts';
+import { INTEGRATION_SCOPES, type SyncJob, itemMapping, pushConnectorBody, restConnectorBody, shopifyConnectorBody } from '../support/connector-bodies.ts';
 import { TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
 import { countDatabaseCpu, positiveInteger, treeCpuSeconds } from './knobs.ts';
 
 const ORDERS = positiveInteger('BENCH_ORDERS', 10_000);
 const PRODUCTS = positiveInteger('BENCH_PRODUCTS', 200);
 const CSV_ROWS = positiveInteger('BENCH_CSV_ROWS', 100_000);
-const JOBS = new Set((process.env.BENCH_JOBS ?? 'shopify,rest,csv').split(','));
+const PUSH_INVOICES = positiveInteger('BENCH_PUSH_INVOICES', 2000);
+const JOBS = new Set((process.env.BENCH_JOBS ?? 'shopify,rest,csv,push').split(','));
 const DEADLINE_MS = 60 * 60_000;
 
 /** The resident memory of a process, in MB (Linux /proc). */
@@ -109,6 +113,28 @@ function report(name: string, job: SyncJob, peakMb: number, baseMb: number, cpu:
   console.log(`  CPU            platform ${((cpu.platform * 1000) / job.records_seen).toFixed(2)} ms/record, database ${((cpu.database * 1000) / job.records_seen).toFixed(2)} ms/record`);
 }
 
+/**
+ * Issues PUSH_INVOICES invoices (eight at a time), then creates a connector pushing
+ * `invoice.issued` to the accounting API: its push with `full` sends them all (the events
+ * before its rules were saved are only sent by a full push, so nothing is pushed during set-up).
+ */
+async function pushConnector(api: ApiClient, customerId: string, accountingUrl: string): Promise<Record<string, unknown>> {
+  let next = 0;
+  const issueOne = async () => {
+    const draft = await expectCreated<{ id: string }>(await api.send('POST', '/v1/finance/invoices', { customer_id: customerId, currency: 'EUR', lines: [{ description: 'Bench', quantity: 1, unit_price: 1000 }] }));
+    const issued = await api.send('POST', `/v1/finance/invoices/${draft.id}/issue`, {});
+    if (issued.status !== 200) throw new Error(`issue: ${issued.status} ${await issued.text()}`);
+  };
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next++ < PUSH_INVOICES) await issueOne();
+    }),
+  );
+  const [issuedRule] = (pushConnectorBody(accountingUrl).config as { push: unknown[] }).push;
+  const connector = await expectCreated<{ id: string }>(await api.send('POST', '/v1/connectors', pushConnectorBody(accountingUrl, { push: [issuedRule] })));
+  return { connector_id: connector.id, direction: 'outbound', full: true };
+}
+
 async function main(): Promise<void> {
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
@@ -121,13 +147,15 @@ async function main(): Promise<void> {
     cleanups.push(() => shop.close());
     const api2 = await startRestApiServer();
     cleanups.push(() => api2.close());
+    const accounting = await startAccountingServer();
+    cleanups.push(() => accounting.close());
     const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', SECRETS_KEY: TEST_SECRETS_KEY, WEBHOOK_ALLOWED_PRIVATE_NETWORKS: '127.0.0.0/8' });
     cleanups.push(() => platform.stop());
     const pid = platform.child.pid as number;
 
     // A sandbox tenant: the loopback servers are plain HTTP.
     const { sandbox } = await createTenantPair(prisma, { name: 'Bench sync', plan: 'enterprise' });
-    const client = await createOAuthClient(prisma, { tenantId: sandbox.id, scopes: INTEGRATION_SCOPES });
+    const client = await createOAuthClient(prisma, { tenantId: sandbox.id, scopes: [...INTEGRATION_SCOPES, 'finance:read', 'finance:write'] });
     const api = apiClient(await accessTokenFrom(platform, client), sandbox.id, platform.url);
     const warehouse = await expectCreated<{ id: string }>(await api.send('POST', '/v1/inventory/warehouses', { name: 'Shop' }));
     const customer = await expectCreated<{ id: string }>(await api.send('POST', '/v1/crm/customers', { name: 'Shop customers', currency: 'EUR' }));
@@ -167,6 +195,7 @@ async function main(): Promise<void> {
       ['shopify', 'Shopify (products, then orders)', async () => ({ connector_id: shopify.id, full: true })],
       ['rest', 'REST/JSON (items, pages of 50)', async () => ({ connector_id: rest.id, full: true })],
       ['csv', `CSV import (${CSV_ROWS} rows, pages of 100)`, () => uploaded(api, csv.id, pid)],
+      ['push', `Push (${PUSH_INVOICES} issued invoices to the accounting API)`, () => pushConnector(api, customer.id, accounting.url)],
     ];
     for (const [key, name, start] of jobs.filter(([key]) => JOBS.has(key))) {
       const body = await start();

@@ -130,7 +130,8 @@ export const ACCOUNTING_PUSH_RULES = [
   },
   { event_type: 'invoice.payment_recorded', method: 'POST', path: '/invoices/{remote_id}/payments', body: '{ "amount": payment.amount, "paid_at": payment.recorded_at }' },
   { event_type: 'invoice.paid', method: 'PATCH', path: '/invoices/{remote_id}', body: '{ "status": "paid" }' },
-  { event_type: 'invoice.voided', method: 'PATCH', path: '/invoices/{remote_id}', body: '{ "status": "void" }' },
+  // A draft voided was never sent: nothing to void there.
+  { event_type: 'invoice.voided', method: 'PATCH', path: '/invoices/{remote_id}', body: '{ "status": "void" }', filter: 'issued_at != null' },
 ];
 
 /** A REST connector that only pushes, to the loopback accounting API (bearer auth). */

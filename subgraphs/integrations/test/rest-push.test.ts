@@ -89,6 +89,7 @@ describe('push rules in a REST connector config', () => {
 
   it('name each fault', () => {
     expect(issues({ ...base, push: [{ ...createRule, body: '{ "a": ' }] })).toEqual([expect.stringMatching(/^push\.0\.body: /)]);
+    expect(issues({ ...base, push: [{ ...createRule, filter: '$match(number, /INV/)' }] })).toEqual([expect.stringMatching(/^push\.0\.filter: .*regular expressions/)]);
     expect(issues({ ...base, push: [{ ...createRule, path: '/x/{who}' }] })).toEqual([expect.stringMatching(/^push\.0\.path: may hold only/)]);
     expect(issues({ ...base, push: [paymentRule] })).toEqual([expect.stringMatching(/^push\.0\.path: names \{remote_id\}/)]);
     expect(issues({ ...base, push: [createRule, createRule] })).toEqual([expect.stringMatching(/^push\.1\.event_type: "invoice.issued" has a rule already/)]);

@@ -8,17 +8,22 @@ import type { WriteOutcome } from './record-writer.ts';
 export interface CompiledPushRule {
   rule: RestPushRule;
   body: GuardedExpression;
+  filter?: GuardedExpression;
 }
 
 /** A connector's push rules by event type, their body expressions parsed (they were checked when the connector was saved). */
 export function compilePushRules(rules: readonly RestPushRule[]): Map<string, CompiledPushRule> {
   const compiled = new Map<string, CompiledPushRule>();
   for (const rule of rules) {
-    const parsed = parseExpression(rule.body);
-    if (!parsed.ok) throw new Error(`the push rule of ${rule.event_type} was saved with a body that does not parse: ${parsed.message}`);
-    compiled.set(rule.event_type, { rule, body: parsed.expression });
+    compiled.set(rule.event_type, { rule, body: parsedRulePart(rule, 'body', rule.body), ...(rule.filter !== undefined && { filter: parsedRulePart(rule, 'filter', rule.filter) }) });
   }
   return compiled;
+}
+
+function parsedRulePart(rule: RestPushRule, part: string, source: string): GuardedExpression {
+  const parsed = parseExpression(source);
+  if (!parsed.ok) throw new Error(`the push rule of ${rule.event_type} was saved with a ${part} that does not parse: ${parsed.message}`);
+  return parsed.expression;
 }
 
 export interface PushContext {
@@ -33,7 +38,7 @@ export interface PushContext {
 
 /**
  * Pushes one platform event (a record whose data is the event as the API shows it) to the
- * connector's API: its rule's body expression over the event's data, its path with the record's
+ * connector's API (unless its rule's filter passes over it: `unchanged`): its rule's body expression over the event's data, its path with the record's
  * ids, `Idempotency-Key` the event id; then records the push with the id the API gave the record.
  * An event pushed already is `unchanged`. What the record is at fault for (its body does not map,
  * its record has no id in the other system yet, the API refuses it with a 4xx) is its failure, kept
@@ -49,6 +54,13 @@ export async function pushRecord(context: PushContext, record: SourceRecord): Pr
   const event = record.data as { data?: unknown; resource?: { type: string; id: string } | null };
   if (!event.resource) return { errors: [{ field: 'record', code: 'record_unreadable', message: 'the event is about no record' }] };
 
+  if (compiled.filter) {
+    const passes = await compiled.filter.evaluate(event.data, record);
+    if (!passes.ok) return { errors: [{ field: 'filter', code: 'expression_failed', message: passes.message }] };
+    // Nothing (a condition on a field the invoice lacks) passes over as false does, as in a mapping's filter.
+    if (passes.value === false || passes.value === undefined) return 'unchanged';
+    if (passes.value !== true) return { errors: [{ field: 'filter', code: 'expression_failed', message: `must give true or false; gave ${describe(passes.value)}` }] };
+  }
   const evaluation = await compiled.body.evaluate(event.data, record);
   if (!evaluation.ok) return { errors: [{ field: 'body', code: 'expression_failed', message: evaluation.message }] };
   if (typeof evaluation.value !== 'object' || evaluation.value === null) {

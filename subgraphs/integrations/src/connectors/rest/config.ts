@@ -101,6 +101,12 @@ export const PUSHABLE_EVENT_TYPES = ['invoice.issued', 'invoice.payment_recorded
 export const PUSH_PATH_PLACEHOLDERS = ['resource_id', 'remote_id'] as const;
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
+/** A JSONata expression (checked for its syntax and for what the mappings' bounds refuse). */
+const jsonataExpression = z.string().superRefine((expression, context) => {
+  const parsed = parseExpression(expression);
+  if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message });
+});
+
 /** One kind of event pushed: the request each event of that type becomes. */
 export const restPushRuleSchema = z.strictObject({
   event_type: z.enum(PUSHABLE_EVENT_TYPES, { error: `must be one of ${PUSHABLE_EVENT_TYPES.join(', ')}` }),
@@ -112,10 +118,9 @@ export const restPushRuleSchema = z.strictObject({
     .regex(API_PATH, 'must be a path starting with "/" (no query, fragment or spaces)')
     .refine((path) => [...path.matchAll(PLACEHOLDER)].every(([, name]) => (PUSH_PATH_PLACEHOLDERS as readonly string[]).includes(name ?? '')), `may hold only the placeholders ${PUSH_PATH_PLACEHOLDERS.map((name) => `{${name}}`).join(' and ')}`),
   /** A JSONata expression over the event's `data` (the invoice; `$record` is the whole event): the JSON body sent. */
-  body: z.string().superRefine((body, context) => {
-    const parsed = parseExpression(body);
-    if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message });
-  }),
+  body: jsonataExpression,
+  /** A JSONata condition over the event's `data`: an event it does not give true for is passed over (a draft's void: nothing to void there). */
+  filter: jsonataExpression.optional(),
   /** Where the other system's id of the record it created is in its answer; later events about the record can then name it as `{remote_id}`. */
   remote_id_path: dotPath.optional(),
 });
