@@ -72,6 +72,15 @@ describe('pushing invoices to an accounting system', () => {
     expect(Date.parse(connector.push_cursor ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
+  it('tests the credentials of a connector that only pushes against its base URL', async () => {
+    expect(await json(await api.send('POST', `/v1/connectors/${connector.id}/test`, {}))).toMatchObject({ ok: true, detail: expect.stringMatching(/^base_url answered HTTP 4\d\d to an authenticated request$/) });
+    const wrong = await createConnector(api, pushConnectorBody(server.url, { name: 'Wrong token', credentials: { token: 'not-the-token' } }));
+    const check = await json<{ ok: boolean; detail: string }>(await api.send('POST', `/v1/connectors/${wrong.id}/test`, {}));
+    expect(check).toMatchObject({ ok: false, detail: expect.stringContaining('refused the credentials (HTTP 401)') });
+    expect(check.detail).not.toContain('not-the-token');
+    await json(await api.send('DELETE', `/v1/connectors/${wrong.id}`, undefined), 200);
+  });
+
   it('pushes an issued invoice and each of its payments by itself, each event once, payments addressed by the accounting id', async () => {
     first = await issuedInvoice(api, customerId);
     await eventually(() => accountingInvoice(first), 20_000, 'the invoice in the accounting system');
