@@ -1,6 +1,7 @@
 import { databaseFault } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import type { SyncPort } from '@platform/graphql-kit';
+import { REFUSED_UPLOAD_DISCARD } from '@platform/subgraph-integrations';
 import type { Plugin } from 'graphql-yoga';
 import { requestState } from '../request-state.ts';
 import { problemFor } from '../responses.ts';
@@ -8,9 +9,6 @@ import { problemFor } from '../responses.ts';
 /** The scope an upload takes: it exists to be imported by a sync job. */
 export const UPLOAD_SCOPE = 'sync:write';
 const UPLOADS = /^\/connectors\/([A-Za-z0-9_]{1,100})\/uploads$/;
-/** After a refusal, what of the file is still read and dropped so the client reads the answer rather than a reset (as the listener does after a 413). */
-const DISCARD_BYTES = 32 * 1024 * 1024;
-const DISCARD_MS = 5_000;
 
 /** Whether a request is a file upload, whose body the listener leaves for this plugin to stream. */
 export function isConnectorUpload(basePath: string, method: string, path: string): boolean {
@@ -48,7 +46,7 @@ export function useConnectorUploads(options: { basePath: string; sync: SyncPort 
 }
 
 /**
- * Reads and drops what the client still sends of a refused upload, bounded (DISCARD_BYTES, DISCARD_MS):
+ * Reads and drops what the client still sends of a refused upload, bounded (REFUSED_UPLOAD_DISCARD):
  * a client still writing when the connection closes may see a reset before the answer. Past the
  * bound the body is cancelled, which closes the connection.
  */
@@ -56,9 +54,9 @@ async function discardRest(request: Request): Promise<void> {
   // Locked when the upload's reader had begun: it stopped reading, and the body's end is the reader's.
   if (!request.body || request.body.locked) return;
   const reader = request.body.getReader();
-  const cut = setTimeout(() => void reader.cancel().catch(() => {}), DISCARD_MS);
+  const cut = setTimeout(() => void reader.cancel().catch(() => {}), REFUSED_UPLOAD_DISCARD.ms);
   try {
-    for (let dropped = 0; dropped <= DISCARD_BYTES; ) {
+    for (let dropped = 0; dropped <= REFUSED_UPLOAD_DISCARD.bytes; ) {
       const { done, value } = await reader.read();
       if (done) return;
       dropped += value.byteLength;

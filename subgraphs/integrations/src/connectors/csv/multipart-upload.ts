@@ -90,7 +90,7 @@ export async function readMultipartUpload(request: Request, options: MultipartUp
     /**
      * Refuses the upload (the first reason stands) and fails whoever waits on it. A well-formed form
      * refused for what it carries (no file, two files) is read to its end and dropped, within
-     * DISCARD_BYTES and DISCARD_MS: a client still sending when the connection closes sees a reset,
+     * REFUSED_UPLOAD_DISCARD: a client still sending when the connection closes sees a reset,
      * not the answer. Any other refusal (too large, malformed, abandoned) stops reading at once.
      */
     const fail = (error: unknown): UploadError => {
@@ -147,14 +147,17 @@ async function* fileBytes(file: Readable, parsed: Promise<void>, fail: (error: u
   }
 }
 
-/** After a refusal, what of the request is still read and dropped (as the listener does after a 413), and for how long. */
-const DISCARD_BYTES = 32 * 1024 * 1024;
-const DISCARD_MS = 5_000;
+/**
+ * After an upload is refused, what of the request is still read and dropped so the client reads the
+ * answer rather than a reset (as the listener does after a 413), and for how long: here when the
+ * form's reader had begun, by the upload route (use-connector-uploads.ts) when it had not.
+ */
+export const REFUSED_UPLOAD_DISCARD = { bytes: 32 * 1024 * 1024, ms: 5_000 } as const;
 
-/** Lets `body` flow on to its end (busboy drops the rest of the form), but no further than DISCARD_BYTES more, nor longer than DISCARD_MS. */
+/** Lets `body` flow on to its end (busboy drops the rest of the form), within REFUSED_UPLOAD_DISCARD. */
 function stopReadingAfter(body: Readable, failure: UploadError): void {
-  let left = DISCARD_BYTES;
-  const cut = setTimeout(() => body.destroy(failure), DISCARD_MS);
+  let left = REFUSED_UPLOAD_DISCARD.bytes;
+  const cut = setTimeout(() => body.destroy(failure), REFUSED_UPLOAD_DISCARD.ms);
   body.on('data', (chunk: Buffer) => {
     left -= chunk.byteLength;
     if (left < 0) body.destroy(failure);
