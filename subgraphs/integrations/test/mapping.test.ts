@@ -388,7 +388,7 @@ describe('applyMapping', () => {
         product(productData),
       );
       expect(errors).toEqual([
-        { field: 'fields.name', code: 'expression_failed', message: expect.stringMatching(/^regular expressions are not allowed in mappings/) as unknown },
+        { field: 'fields.name', code: 'expression_failed', message: expect.stringMatching(/^regular expressions are not allowed in expressions/) as unknown },
         { field: 'fields.received_at', code: 'expression_failed', message: `took too long: more than ${MAPPING_LIMITS.recordMs} ms` },
       ]);
     });

@@ -1,5 +1,5 @@
 import { coerceInputValue, type GraphQLInputObjectType, type GraphQLInputType, isInputObjectType, isListType, isNonNullType } from 'graphql';
-import { isJsonataFunction } from './expression.ts';
+import { isJsonataFunction } from '@platform/automation';
 import type { MappingError, MappingErrorCode } from './types.ts';
 
 type Path = ReadonlyArray<string | number>;

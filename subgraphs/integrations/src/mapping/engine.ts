@@ -1,7 +1,7 @@
 import { type GraphQLInputObjectType, isNonNullType } from 'graphql';
 import type { SourceRecord } from '../connectors/source.ts';
 import { coerceToInput } from './coerce.ts';
-import { type GuardedExpression, parseExpression } from './expression.ts';
+import { type GuardedExpression, parseExpression } from '@platform/automation';
 import { MAPPING_LIMITS } from './limits.ts';
 import type { CompiledMapping, CompileOutcome, MappedField, MappingDefinition, MappingError, MappingOutcome, PreviewOutcome, PreviewRecordOutcome } from './types.ts';
 
@@ -58,7 +58,7 @@ export function compileMapping(definition: MappingDefinition, target: GraphQLInp
 export async function applyMapping(mapping: CompiledMapping, record: SourceRecord): Promise<MappingOutcome> {
   const startedAt = performance.now();
   if (mapping.filter) {
-    const evaluation = await mapping.filter.evaluate(record.data, record);
+    const evaluation = await mapping.filter.evaluate(record.data, { record });
     if (!evaluation.ok) return { ok: false, errors: [{ field: 'filter', code: 'expression_failed', message: evaluation.message }] };
     // Nothing (a condition on a field the record lacks) skips as false does.
     if (evaluation.value === false || evaluation.value === undefined) return { ok: true, skipped: true };
@@ -76,7 +76,7 @@ export async function applyMapping(mapping: CompiledMapping, record: SourceRecor
       outOfTime = true;
       errors.push({ field: `fields.${name}`, code: 'expression_failed', message: `not evaluated: the record's expressions took more than ${MAPPING_LIMITS.recordMs} ms together` });
     }
-    const evaluation = outOfTime ? undefined : await expression.evaluate(record.data, record);
+    const evaluation = outOfTime ? undefined : await expression.evaluate(record.data, { record });
     if (evaluation?.ok) {
       values[name] = evaluation.value;
     } else {

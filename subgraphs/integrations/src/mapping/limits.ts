@@ -1,31 +1,10 @@
-/**
- * Bounds on tenants' mappings. Expressions run inside the platform, so each bound keeps one
- * tenant's mapping from blocking or exhausting the process the other tenants share.
- */
+import { EXPRESSION_LIMITS } from '@platform/automation';
+
+/** Bounds on tenants' mappings: those of every expression (see EXPRESSION_LIMITS), and of a definition and a preview. */
 export const MAPPING_LIMITS = {
-  /** Characters in one expression. */
-  expressionLength: 4_000,
+  ...EXPRESSION_LIMITS,
   /** Keys in a definition's `fields`: no input type of the platform comes near it. */
   fieldCount: 100,
-  /**
-   * Wall-clock milliseconds for one record's filter and field expressions together. Each expression
-   * is also stopped at this time on its own, so a record never takes more than about twice it.
-   */
-  recordMs: 100,
-  /** Nested evaluation steps: a runaway recursion fails here (a 30-deep recursion needs about 100). */
-  evaluationDepth: 300,
-  /** Items in one sequence (a range, the results of a path). */
-  sequenceLength: 10_000,
-  /**
-   * Size of any value an expression produces along the way: the characters of its strings plus one
-   * per value. A few steps of doubling a string, or a path repeating a long string of the record,
-   * would otherwise exhaust memory in a single built-in call such as `$string` or `$length`.
-   */
-  valueSize: 5_000_000,
-  /** Width `$pad` may pad to: the built-in takes seconds for a width of millions. */
-  padWidth: 10_000,
-  /** Items `$distinct` may compare: it compares every pair. */
-  distinctItems: 1_000,
   /** Sample records in one preview. */
   previewRecords: 100,
 } as const;

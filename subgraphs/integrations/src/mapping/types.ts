@@ -1,5 +1,5 @@
 import type { GraphQLInputObjectType } from 'graphql';
-import type { GuardedExpression } from './expression.ts';
+import type { GuardedExpression } from '@platform/automation';
 
 /** What a tenant writes: how to turn a source record into the input of one of the platform's mutations. */
 export interface MappingDefinition {

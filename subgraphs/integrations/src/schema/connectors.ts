@@ -20,7 +20,7 @@ import { CONNECTOR_KINDS, type ConnectorKindName, checkConnectorSettings } from 
 import { shopifyGraphqlEndpoint } from '../connectors/shopify/index.ts';
 import { type ConnectorRecord, countConnectorsForRegistration, createConnector, deleteConnector, findConnector, listConnectors, lockConnector, updateConnector } from '../repositories/connectors.ts';
 import { activeSyncJob } from '../repositories/sync-jobs.ts';
-import { nextScheduledTime } from '../sync/schedule.ts';
+import { nextScheduledTime } from '@platform/automation';
 import { notFoundConnector, validationFailed } from './errors.ts';
 import { MAX_RETRY_ATTEMPTS, MAX_RETRY_DELAY_SECONDS, createConnectorRules, updateConnectorRules } from './rules.ts';
 

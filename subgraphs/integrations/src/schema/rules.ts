@@ -1,6 +1,6 @@
 import { integer, omittable, requiredText, versionRule } from '@platform/graphql-kit';
 import { z } from 'zod';
-import { cronProblem, isTimeZone } from '../sync/schedule.ts';
+import { cronProblem, isTimeZone } from '@platform/automation';
 
 export const MAX_RETRY_ATTEMPTS = 10;
 export const MAX_RETRY_DELAY_SECONDS = 86_400;

@@ -21,7 +21,7 @@ import { compileConnectorMapping, connectorMappingSchema, scopesOfMapping } from
 import { eventLogPages } from './event-log.ts';
 import { compilePushRules, pushRecord } from './push-writer.ts';
 import { PlatformFault, type RecordError, type WriteOutcome, writeRecord } from './record-writer.ts';
-import { nextScheduledTime } from './schedule.ts';
+import { nextScheduledTime } from '@platform/automation';
 import { emitSyncEvent } from './representation.ts';
 import { type UploadLimits, receiveUpload } from './uploads.ts';
 

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@platform/db';
 import type { RestPush, RestPushRule } from '../connectors/rest/index.ts';
 import type { SourceRecord } from '../connectors/source.ts';
-import { type GuardedExpression, parseExpression } from '../mapping/expression.ts';
+import { type GuardedExpression, parseExpression } from '@platform/automation';
 import { remoteIdOf, savePushRecord, wasPushed } from '../repositories/push-records.ts';
 import type { WriteOutcome } from './record-writer.ts';
 
@@ -55,13 +55,13 @@ export async function pushRecord(context: PushContext, record: SourceRecord): Pr
   if (!event.resource) return { errors: [{ field: 'record', code: 'record_unreadable', message: 'the event is about no record' }] };
 
   if (compiled.filter) {
-    const passes = await compiled.filter.evaluate(event.data, record);
+    const passes = await compiled.filter.evaluate(event.data, { record });
     if (!passes.ok) return { errors: [{ field: 'filter', code: 'expression_failed', message: passes.message }] };
     // Nothing (a condition on a field the invoice lacks) passes over as false does, as in a mapping's filter.
     if (passes.value === false || passes.value === undefined) return 'unchanged';
     if (passes.value !== true) return { errors: [{ field: 'filter', code: 'expression_failed', message: `must give true or false; gave ${describe(passes.value)}` }] };
   }
-  const evaluation = await compiled.body.evaluate(event.data, record);
+  const evaluation = await compiled.body.evaluate(event.data, { record });
   if (!evaluation.ok) return { errors: [{ field: 'body', code: 'expression_failed', message: evaluation.message }] };
   if (typeof evaluation.value !== 'object' || evaluation.value === null) {
     return { errors: [{ field: 'body', code: 'expression_failed', message: `must give a JSON object or array; gave ${evaluation.value === undefined ? 'nothing' : describe(evaluation.value)}` }] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseExpression } from '../../mapping/expression.ts';
+import { parseExpression } from '@platform/automation';
 
 /**
  * The configuration of a generic REST/JSON source, as a tenant writes it (snake_case: it is shown

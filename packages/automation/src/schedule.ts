@@ -1,6 +1,6 @@
 import cronParser from 'cron-parser';
 
-/** A connector's schedule: a cron expression of five fields in an IANA time zone. */
+/** A schedule (a connector's syncs, a workflow's runs): a cron expression of five fields in an IANA time zone. */
 export interface Schedule {
   cron: string;
   timeZone: string;
@@ -10,7 +10,7 @@ const FIELDS = 5;
 
 /** Why a cron expression cannot be a schedule, or undefined when it can. */
 export function cronProblem(cron: string): string | undefined {
-  // Five fields only: a seconds field would let a tenant start a sync every second.
+  // Five fields only: a seconds field would let a tenant start a sync or a run every second.
   if (cron.trim().split(/\s+/).length !== FIELDS) return 'must have five fields: minute hour day-of-month month day-of-week (such as "0 */6 * * *")';
   try {
     cronParser.parseExpression(cron, { utc: true }).next();

@@ -1,7 +1,6 @@
 import jsonata from 'jsonata';
 import type { Expression, ExprNode } from 'jsonata';
-import type { SourceRecord } from '../connectors/source.ts';
-import { MAPPING_LIMITS } from './limits.ts';
+import { EXPRESSION_LIMITS } from './limits.ts';
 
 /**
  * One tenant expression, parsed, with every evaluation bounded:
@@ -14,8 +13,8 @@ import { MAPPING_LIMITS } from './limits.ts';
  * A built-in call runs to its end once started: these bounds are on what it is given.
  */
 export interface GuardedExpression {
-  /** Evaluates against `input` with `$record` bound to the record; never throws. */
-  evaluate(input: unknown, record: SourceRecord): Promise<Evaluation>;
+  /** Evaluates against `input`, with `bindings` as variables (`{ record }` binds `$record`); never throws. */
+  evaluate(input: unknown, bindings?: Readonly<Record<string, unknown>>): Promise<Evaluation>;
 }
 
 export type Evaluation = { ok: true; value: unknown } | { ok: false; message: string };
@@ -27,8 +26,8 @@ export type ExpressionParse =
 export function parseExpression(source: unknown): ExpressionParse {
   // Definitions arrive as JSON: the declared types are not a guarantee.
   if (typeof source !== 'string') return { ok: false, code: 'expression_invalid', message: 'must be a JSONata expression, as a string' };
-  if (source.length > MAPPING_LIMITS.expressionLength) {
-    return { ok: false, code: 'expression_too_long', message: `${source.length} characters; at most ${MAPPING_LIMITS.expressionLength}` };
+  if (source.length > EXPRESSION_LIMITS.expressionLength) {
+    return { ok: false, code: 'expression_too_long', message: `${source.length} characters; at most ${EXPRESSION_LIMITS.expressionLength}` };
   }
   let compiled: Expression;
   try {
@@ -39,14 +38,14 @@ export function parseExpression(source: unknown): ExpressionParse {
   const regex = findRegex(compiled.ast());
   if (regex) return { ok: false, code: 'expression_not_allowed', message: `position ${regex.position ?? 0}: ${REGEX_REFUSED}` };
   installGuards(compiled);
-  return { ok: true, expression: { evaluate: (input, record) => evaluateGuarded(compiled, input, record) } };
+  return { ok: true, expression: { evaluate: (input, bindings = {}) => evaluateGuarded(compiled, input, bindings) } };
 }
 
 /** Thrown by the guards; its message is what the tenant reads. */
 class GuardrailError extends Error {}
 
 const REGEX_REFUSED =
-  'regular expressions are not allowed in mappings, as their matching time cannot be bounded; use $contains, $split, $replace or $substringBefore with a string';
+  'regular expressions are not allowed in expressions, as their matching time cannot be bounded; use $contains, $split, $replace or $substringBefore with a string';
 
 /** Refuses at evaluation too: `$eval` can build a regular expression the parse check never saw. */
 class RefusedRegExp {
@@ -56,9 +55,9 @@ class RefusedRegExp {
 }
 
 const GUARDRAILS = {
-  timeout: MAPPING_LIMITS.recordMs,
-  stack: MAPPING_LIMITS.evaluationDepth,
-  sequence: MAPPING_LIMITS.sequenceLength,
+  timeout: EXPRESSION_LIMITS.recordMs,
+  stack: EXPRESSION_LIMITS.evaluationDepth,
+  sequence: EXPRESSION_LIMITS.sequenceLength,
   RegexEngine: RefusedRegExp as unknown as RegExpConstructor,
 };
 
@@ -72,17 +71,17 @@ function installGuards(compiled: Expression): void {
   compiled.registerFunction('distinct', guardedDistinct, '<x:x>');
 }
 
-async function evaluateGuarded(compiled: Expression, input: unknown, record: SourceRecord): Promise<Evaluation> {
+async function evaluateGuarded(compiled: Expression, input: unknown, bindings: Readonly<Record<string, unknown>>): Promise<Evaluation> {
   try {
-    return { ok: true, value: await compiled.evaluate(input, { record }) };
+    return { ok: true, value: await compiled.evaluate(input, { ...bindings }) };
   } catch (error) {
     return { ok: false, message: describeEvaluationError(error) };
   }
 }
 
 function checkValueSize(_node: unknown, _input: unknown, _environment: unknown, result: unknown): void {
-  if (sizeOf(result, MAPPING_LIMITS.valueSize) > MAPPING_LIMITS.valueSize) {
-    throw new GuardrailError(`too large: a value of more than ${MAPPING_LIMITS.valueSize} characters and items`);
+  if (sizeOf(result, EXPRESSION_LIMITS.valueSize) > EXPRESSION_LIMITS.valueSize) {
+    throw new GuardrailError(`too large: a value of more than ${EXPRESSION_LIMITS.valueSize} characters and items`);
   }
 }
 
@@ -114,13 +113,13 @@ const builtinPad = jsonata('$pad($text, $width, $char)');
 const builtinDistinct = jsonata('$distinct($items)');
 
 async function guardedPad(text: string | undefined, width: number, char?: string): Promise<unknown> {
-  if (Math.abs(width) > MAPPING_LIMITS.padWidth) throw new GuardrailError(`too large: $pad to a width of ${width}; at most ${MAPPING_LIMITS.padWidth}`);
+  if (Math.abs(width) > EXPRESSION_LIMITS.padWidth) throw new GuardrailError(`too large: $pad to a width of ${width}; at most ${EXPRESSION_LIMITS.padWidth}`);
   return builtinPad.evaluate(undefined, { text, width, char });
 }
 
 async function guardedDistinct(items: unknown): Promise<unknown> {
-  if (Array.isArray(items) && items.length > MAPPING_LIMITS.distinctItems) {
-    throw new GuardrailError(`too large: $distinct of ${items.length} items; at most ${MAPPING_LIMITS.distinctItems}`);
+  if (Array.isArray(items) && items.length > EXPRESSION_LIMITS.distinctItems) {
+    throw new GuardrailError(`too large: $distinct of ${items.length} items; at most ${EXPRESSION_LIMITS.distinctItems}`);
   }
   return builtinDistinct.evaluate(undefined, { items });
 }
@@ -161,11 +160,11 @@ function describeEvaluationError(error: unknown): string {
   if (cause instanceof GuardrailError) return cause.message;
   switch (asFailure(cause).code) {
     case 'D1011':
-      return `too deep: more than ${MAPPING_LIMITS.evaluationDepth} nested evaluation steps (a recursion that does not end?)`;
+      return `too deep: more than ${EXPRESSION_LIMITS.evaluationDepth} nested evaluation steps (a recursion that does not end?)`;
     case 'D1012':
-      return `took too long: more than ${MAPPING_LIMITS.recordMs} ms`;
+      return `took too long: more than ${EXPRESSION_LIMITS.recordMs} ms`;
     case 'D2015':
-      return `too large: a sequence of more than ${MAPPING_LIMITS.sequenceLength} items`;
+      return `too large: a sequence of more than ${EXPRESSION_LIMITS.sequenceLength} items`;
   }
   // Limits of the JavaScript engine itself: a string past its maximum length, a stack overflow.
   if (cause instanceof RangeError) return `too large or too deep: ${cause.message}`;
