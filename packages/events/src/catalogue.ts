@@ -7,6 +7,7 @@
 export const platformEventTypes = {
   'inventory.stock.low': { scope: 'inventory:read', resourceType: 'inventory_item', description: "An item's `quantity_on_hand` dropped below its `reorder_point` through a stock change: once per crossing, again only after it was back at or above it. Raising `reorder_point` alone does not fire it." },
   'order.created': { scope: 'crm:read', resourceType: 'order', description: 'A sales or purchase order was created, through the API or a connected channel.' },
+  'order.fulfilled': { scope: 'crm:read', resourceType: 'order', description: 'A confirmed sales order was fulfilled: its stock went out and its status became `fulfilled`; the order after the change as data.' },
   'invoice.issued': {
     scope: 'finance:read',
     resourceType: 'invoice',

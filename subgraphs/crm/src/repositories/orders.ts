@@ -150,6 +150,20 @@ export async function updateOrder(
   return toOrder(row);
 }
 
+/**
+ * Marks a confirmed sales order `fulfilled` (stamping `fulfilled_at`) and emits `order.fulfilled`
+ * (the order as the REST API shows it after the change) in the same transaction. The fulfil action
+ * takes its stock out first, in that transaction, and then comes through here, so every committed
+ * fulfilment has exactly one `order.fulfilled`, and a refused or failed one (insufficient stock,
+ * a wrong status, a failing commit) leaves neither. `lines` are the order's lines, read in the
+ * transaction.
+ */
+export async function fulfilOrder(tx: Prisma.TransactionClient, tenantId: string, id: string, lines: readonly OrderLineRecord[], emitter: EventEmitter): Promise<OrderRecord> {
+  const order = await updateOrder(tx, tenantId, id, { status: 'fulfilled', fulfilled_at: new Date() });
+  await emitter.events.emit(tx, tenantId, { type: 'order.fulfilled', data: orderRepresentation(order, lines), resource: { type: 'order', id } }, emitter.source);
+  return { ...order, lines: [...lines] };
+}
+
 export async function deleteOrder(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<void> {
   await tx.order.delete({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
 }

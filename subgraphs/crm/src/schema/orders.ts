@@ -27,6 +27,7 @@ import {
   externalReferenceTaken,
   findOrder,
   findOrders,
+  fulfilOrder,
   linesOf,
   listOrders,
   lockOrder,
@@ -371,6 +372,7 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
   const lifecycleAction = (action: OrderAction) => (_root: unknown, args: { id: string; version?: number | null }, context: SubgraphContext) =>
     changeOrder(context, args.id, args.version, action, async (tx, order) => {
       const tenantId = order.tenant_id;
+      const emitter = eventEmitterOf(context);
       if (action !== 'cancel') {
         const lines = await linesOf(tx, tenantId, [order.id]);
         if (action === 'confirm' && lines.length === 0) {
@@ -388,9 +390,11 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
               source: { type: order.kind === 'sales' ? 'sales_order' : 'purchase_order', id: order.id, line_id: line.id },
               field: `lines.${index}.quantity`,
             })),
-            eventEmitterOf(context),
+            emitter,
           );
         }
+        // A sales order's fulfilment emits `order.fulfilled` with the order after the change.
+        if (action === 'fulfil') return fulfilOrder(tx, tenantId, order.id, lines, emitter);
       }
       return updateOrder(tx, tenantId, order.id, { status: transition(order, action), [stamp[action]]: new Date() });
     });
