@@ -8,6 +8,7 @@ import { createRateLimiter } from '@platform/rate-limit';
 import type { PlatformOperationExecutor } from '@platform/graphql-kit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { DEFAULT_OUTBOUND_HTTP, PAGE_ALLOWANCE_SECONDS, SYNC_QUEUE, SyncEngine, createOutboundHttp, pushRequestConsumer } from '@platform/subgraph-integrations';
+import { WORKFLOW_RUN_QUEUE, WORKFLOW_RUN_SECONDS, WORKFLOW_TRIGGER_QUEUE, WorkflowEngine } from '@platform/subgraph-workflows';
 import { isInputObjectType } from 'graphql';
 import { REST_BASE_PATH, createEdge } from './edge/edge.ts';
 import { isConnectorUpload } from './edge/plugins/use-connector-uploads.ts';
@@ -44,6 +45,8 @@ export interface PlatformHooks {
    * workers through this channel.
    */
   cluster?: ClusterChannel;
+  /** The time workflow schedules read (tests: a controllable clock; default the machine's). */
+  clock?: () => Date;
 }
 
 /**
@@ -73,16 +76,17 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     // Stopped after the server (cleanups run in reverse): requests in flight may still emit events.
     // With Redis, it already connects every process of every instance.
     const cluster = config.redisUrl ? undefined : hooks.cluster;
-    // Pushes asked for by the event dispatch before the sync engine runs start at its first poll.
+    // Pushes asked for by the event dispatch before the sync engine runs start at its first poll; workflow triggers likewise.
     let wakePushes = () => {};
+    let wakeWorkflowTriggers = () => {};
     const events = await startPlatformEvents({
       config,
       databaseUrl: database.url,
       prisma,
       logger,
       cluster,
-      otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS },
-      dispatchConsumers: [pushRequestConsumer(() => wakePushes())],
+      otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS, [WORKFLOW_RUN_QUEUE]: WORKFLOW_RUN_SECONDS, [WORKFLOW_TRIGGER_QUEUE]: WORKFLOW_RUN_SECONDS },
+      dispatchConsumers: [pushRequestConsumer(() => wakePushes()), WorkflowEngine.triggerConsumer(() => wakeWorkflowTriggers())],
     });
     cleanups.push(() => events.stop());
 
@@ -145,7 +149,23 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       uploads: config.uploadLimits,
       leaseSeconds: config.jobRecoverySeconds,
     });
-    const edge = createEdge({ sync: syncEngine.port, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });
+    const workflowEngine = new WorkflowEngine({
+      prisma,
+      queue: events.queue,
+      secrets: events.secrets,
+      events: events.port,
+      committed: (tx) => events.bus.committed(tx),
+      execute: (principal, operation) => executeAs(principal, operation),
+      schema: supergraph.schema,
+      rootFieldScopes: supergraph.scopes,
+      urlPolicy: { allowedPrivateNetworks: config.webhookAllowedPrivateNetworks },
+      logger: logger.child({ component: 'workflows' }),
+      leaseSeconds: config.jobRecoverySeconds,
+      maxWorkflows: config.workflowsPerTenant,
+      schedulePollSeconds: config.workflowSchedulePollSeconds,
+      ...(hooks.clock && { clock: hooks.clock }),
+    });
+    const edge = createEdge({ sync: syncEngine.port, workflows: workflowEngine.port, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });
     executeAs = edge.executeAs;
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
@@ -153,6 +173,10 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     wakePushes = () => syncEngine.wake();
     // Before the job queue stops (cleanups run in reverse): running syncs hand over at once.
     cleanups.push(() => syncEngine.stop());
+    await workflowEngine.start();
+    wakeWorkflowTriggers = () => workflowEngine.wakeTriggers();
+    // Likewise: runs under way hand over at once, resuming from their last recorded step.
+    cleanups.push(() => workflowEngine.stop());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.
     const webSockets = edge.serveWebSockets(server);
     cleanups.push(() => webSockets.close());

@@ -104,7 +104,7 @@ describe('order.created', () => {
       // The order as the REST API shows it: lines, amounts and ISO timestamps included.
       expect(event.data).toEqual(await getOrder(api, order.id));
       expect(event.data).toEqual(order);
-      expect(event.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: responses[index]?.headers.get('x-request-id') });
+      expect(event.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: responses[index]?.headers.get('x-request-id'), workflow_run_id: null, chain_depth: null });
     }
     expect((fresh[0]?.data as Order).lines.map((line) => [line.item_id, line.description, line.quantity, line.unit_price, line.total])).toEqual([
       ['OC-A', 'OC-A', 2, 1250, 2500],
@@ -258,7 +258,7 @@ describe('inventory.stock.low', () => {
     expect(events.map((event) => event.data)).toEqual(crossings);
     for (const [index, event] of events.entries()) {
       expect(event).toMatchObject({ type: 'inventory.stock.low', tenant_id: account.tenantId, resource: { type: 'inventory_item', id } });
-      expect(event.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIds[index] });
+      expect(event.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIds[index], workflow_run_id: null, chain_depth: null });
     }
   });
 
@@ -324,7 +324,7 @@ describe('inventory.stock.low', () => {
     const events = await lowEventsOf(crossing);
     expect(events.map((event) => event.data)).toEqual([await getItem(api, crossing)]);
     expect((events[0]?.data as StockItem).quantity_on_hand).toBe(7);
-    expect(events[0]?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: fulfil.headers.get('x-request-id') });
+    expect(events[0]?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: fulfil.headers.get('x-request-id'), workflow_run_id: null, chain_depth: null });
     expect(await lowEventsOf(plenty)).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ describe('event log: publish custom events, list and read events', () => {
         occurred_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         data: { invoice: 'INV-7', lines: [1, 2], nested: { ok: true } },
         resource: null,
-        source: { type: 'api', credential_id: account.clientId, request_id: 'req-publish-test-1' },
+        source: { type: 'api', credential_id: account.clientId, request_id: 'req-publish-test-1', workflow_run_id: null, chain_depth: null },
       });
       expect(await json(await api.get(`/v1/events/${event.id}`))).toEqual(event);
     });

@@ -120,7 +120,7 @@ describe('invoice events', () => {
     expect(issuedEvent?.data).toEqual(afterIssue);
     expect(issuedEvent?.data).toEqual(issued);
     expect(issuedEvent?.data).toMatchObject({ status: 'issued', number: expect.stringMatching(/^INV-\d{6,}$/), amount_due: 6_999 });
-    expect(issuedEvent?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(issue) });
+    expect(issuedEvent?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(issue), workflow_run_id: null, chain_depth: null });
 
     const payments = await entriesOf(api, draft.id).then((entries) => entries.filter((entry) => entry.source_type === 'payment'));
     expect(payments).toHaveLength(2);
@@ -128,7 +128,7 @@ describe('invoice events', () => {
     expect(firstPayment?.data).toEqual({ ...afterPartial, payment: { id: payments[0]?.id, amount: 1_000, currency: 'EUR', recorded_at: payments[0]?.posted_at } });
     expect(firstPayment?.data).toEqual({ ...partlyPaid, payment: expect.anything() });
     expect(firstPayment?.data).toMatchObject({ status: 'issued', amount_paid: 1_000, amount_due: 5_999, paid_at: null, payment: { id: expect.stringMatching(/^le_/), recorded_at: expect.stringMatching(TIMESTAMP) } });
-    expect(firstPayment?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(partial) });
+    expect(firstPayment?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(partial), workflow_run_id: null, chain_depth: null });
 
     expect(secondPayment?.data).toEqual({ ...afterFull, payment: { id: payments[1]?.id, amount: 5_999, currency: 'EUR', recorded_at: payments[1]?.posted_at } });
     expect((secondPayment?.data as { payment: Payment }).payment.recorded_at).toBe(afterFull.paid_at);
@@ -138,7 +138,7 @@ describe('invoice events', () => {
     expect(paidEvent?.data).toEqual(paid);
     // In the transaction of the payment that settled it: the same instant, the same request.
     expect(paidEvent?.occurred_at).toBe(secondPayment?.occurred_at);
-    for (const event of [secondPayment, paidEvent]) expect(event?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(full) });
+    for (const event of [secondPayment, paidEvent]) expect(event?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(full), workflow_run_id: null, chain_depth: null });
 
     // GET /v1/events/:id answers the same envelope.
     expect(await json(await api.get(`/v1/events/${paidEvent?.id}`), 200)).toEqual(paidEvent);
@@ -153,7 +153,7 @@ describe('invoice events', () => {
     expect(draftEvents[0]?.data).toEqual(await getInvoice(api, draft.id));
     expect(draftEvents[0]?.data).toEqual(voidedDraft);
     expect(draftEvents[0]?.data).toMatchObject({ status: 'void', number: null, voided_at: expect.stringMatching(TIMESTAMP) });
-    expect(draftEvents[0]?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(voidDraft) });
+    expect(draftEvents[0]?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(voidDraft), workflow_run_id: null, chain_depth: null });
 
     const issued = await issuedInvoice(api, customerId, { lines: [line({ unit_price: 4_200, tax_rate: 1_000 })] });
     const voidIssued = await invoiceAction(api, issued.id, 'void');
@@ -165,7 +165,7 @@ describe('invoice events', () => {
     expect(events[1]?.data).toEqual(await getInvoice(api, issued.id));
     expect(events[1]?.data).toEqual(voided);
     expect(events[1]?.data).toMatchObject({ status: 'void', number: issued.number, total: 4_620, amount_due: 4_620 });
-    expect(events[1]?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(voidIssued) });
+    expect(events[1]?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(voidIssued), workflow_run_id: null, chain_depth: null });
   });
 
   it('an invoice of total 0 is issued straight to paid: invoice.issued and invoice.paid in one transaction, both showing it paid', async () => {
@@ -179,7 +179,7 @@ describe('invoice events', () => {
     for (const event of events) {
       expect(event.data).toEqual(current);
       expect(event.data).toEqual(issued);
-      expect(event.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(issue) });
+      expect(event.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(issue), workflow_run_id: null, chain_depth: null });
     }
     // No payment was recorded.
     expect(only(events, 'invoice.payment_recorded')).toEqual([]);
@@ -238,7 +238,7 @@ describe('invoice events', () => {
     expect(body.data?.pay_invoice.status).toBe('issued');
     const [payment] = only(await eventsOf(api, issued.id), 'invoice.payment_recorded');
     expect(payment?.data).toMatchObject({ ...(await getInvoice(api, issued.id)), payment: { amount: 200, currency: 'EUR' } });
-    expect(payment?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(response) });
+    expect(payment?.source).toEqual({ type: 'api', credential_id: account.clientId, request_id: requestIdOf(response), workflow_run_id: null, chain_depth: null });
   });
 });
 

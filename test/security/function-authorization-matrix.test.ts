@@ -88,6 +88,9 @@ interface Records {
   webhookDelivery: string;
   connector: string;
   syncJob: string;
+  workflow: string;
+  workflowRun: string;
+  template: string;
 }
 
 /** Which record a path parameter names, by the path (`/crm/orders/:id/confirm`: an order). */
@@ -108,6 +111,9 @@ const RECORD_OF_PATH: Array<[RegExp, keyof Records]> = [
   [/^\/events\//, 'event'],
   [/^\/connectors\//, 'connector'],
   [/^\/sync\/jobs\//, 'syncJob'],
+  [/^\/workflows\/templates\//, 'template'],
+  [/^\/workflows\/:workflow_id\/runs\/:/, 'workflowRun'],
+  [/^\/workflows\//, 'workflow'],
 ];
 
 /** Which record a body field naming an id refers to, by its name. */
@@ -123,6 +129,8 @@ const RECORD_OF_FIELD: Record<string, keyof Records> = {
   endpoint_id: 'webhookEndpoint',
   connector_id: 'connector',
   sync_job_id: 'syncJob',
+  workflow_id: 'workflow',
+  run_id: 'workflowRun',
 };
 
 /** Plausible values of body fields by name; any other string field gets a plain text. */
@@ -196,8 +204,9 @@ const takesId = (operation: Operation) => operation.field.args.some((arg) => isN
 /** The REST request of an operation: its route with path parameters filled, and its body. */
 function restRequest(operation: Operation, records: Records, missing = false): { method: string; path: string; body: unknown } {
   const route = operation.route as NonNullable<Operation['route']>;
-  // A mapping version is a number, not a record id.
-  const path = `/v1${route.path.replace(/:\w+/g, (parameter) => (parameter === ':version' ? '1' : encodeURIComponent(pathIdOf(operation, records, missing))))}`;
+  // A mapping version is a number, not a record id; a run is addressed under its workflow.
+  const valueOf = (parameter: string) => (parameter === ':version' ? '1' : parameter === ':workflow_id' && !missing ? records.workflow : pathIdOf(operation, records, missing));
+  const path = `/v1${route.path.replace(/:\w+/g, (parameter) => encodeURIComponent(valueOf(parameter)))}`;
   const input = operation.field.args.find((arg) => arg.name === 'input');
   return { method: route.method, path, body: input ? sampleValue('input', input.type, records) : route.method === 'GET' ? undefined : {} };
 }
@@ -310,6 +319,10 @@ describe('function-level authorization matrix', () => {
       20_000,
       'the webhook delivery settled',
     );
+    // A workflow with one run, over (a condition is its only step): nothing of it changes by itself afterwards.
+    const workflow = await created('/v1/workflows', { name: 'Matrix workflow', scopes: ['crm:read'], definition: { trigger: { type: 'manual' }, steps: [{ id: 'check', kind: 'condition', if: 'false', then: [{ id: 'never', kind: 'wait', seconds: 1 }] }] } });
+    const workflowRun = await created(`/v1/workflows/${workflow}/runs`, {});
+    await eventually(async () => ((await database().workflowRun.findFirst({ where: { tenant_id: account.tenantId, id: workflowRun, status: 'succeeded' } })) ? true : undefined), 20_000, 'the workflow run succeeded');
     records = {
       item,
       warehouse,
@@ -328,6 +341,9 @@ describe('function-level authorization matrix', () => {
       webhookDelivery,
       connector,
       syncJob,
+      workflow,
+      workflowRun,
+      template: 'alert_on_sync_failure',
     };
     before = await fingerprint([account.tenantId, account.sandboxTenantId]);
   });

@@ -23,6 +23,9 @@ const BODIES: Record<string, unknown> = {
   'PATCH /v1/connectors/{id}': { name: 'Taken over' },
   'POST /v1/connectors/{connector_id}/mappings': { definition: { streams: { items: { target: 'create_customer', fields: { name: 'name' } } } } },
   'POST /v1/connectors/{connector_id}/mapping-preview': { records: [{ stream: 'items', external_id: 'x', data: { name: 'x' } }] },
+  'PATCH /v1/workflows/{id}': { name: 'Taken over' },
+  'POST /v1/workflows/{id}/runs': { input: {} },
+  'POST /v1/workflows/{workflow_id}/runs/{id}/approval': { decision: 'approved' },
 };
 
 interface Records {
@@ -42,6 +45,8 @@ interface Records {
   webhookDelivery: string;
   connector: string;
   syncJob: string;
+  workflow: string;
+  workflowRun: string;
 }
 
 /** Which record of the victim each templated path names, by its first segments. */
@@ -62,6 +67,8 @@ const RESOURCE_OF_PATH: Array<[RegExp, keyof Records]> = [
   [/^\/v1\/events\//, 'event'],
   [/^\/v1\/connectors\//, 'connector'],
   [/^\/v1\/sync\/jobs\//, 'syncJob'],
+  [/^\/v1\/workflows\/\{workflow_id\}\/runs\/\{/, 'workflowRun'],
+  [/^\/v1\/workflows\//, 'workflow'],
 ];
 
 async function created<T extends { id: string }>(api: ApiClient, path: string, body: unknown): Promise<T> {
@@ -106,6 +113,10 @@ describe('tenant isolation matrix', () => {
       `/v1/connectors/${records.connector}/mappings`,
       `/v1/sync/jobs/${records.syncJob}`,
       `/v1/sync/jobs/${records.syncJob}/failures`,
+      `/v1/workflows/${records.workflow}`,
+      `/v1/workflows/${records.workflow}/versions`,
+      `/v1/workflows/${records.workflow}/runs/${records.workflowRun}`,
+      `/v1/workflows/${records.workflow}/runs/${records.workflowRun}/steps`,
     ];
     return Promise.all(paths.map(async (path) => [path, await (await victim.get(path)).json()]));
   };
@@ -146,7 +157,13 @@ describe('tenant isolation matrix', () => {
     await created(victim, `/v1/connectors/${connector.id}/mappings`, { definition: { streams: { items: { target: 'create_customer', fields: { name: 'name' } } } } });
     const syncJob = await created(victim, '/v1/sync/jobs', { connector_id: connector.id });
     await eventually(async () => (((await (await victim.get(`/v1/sync/jobs/${syncJob.id}`)).json()) as { state: string }).state === 'failed' ? true : undefined));
+    // A workflow with a run waiting for an approval: cancelling or approving it would change it.
+    const workflow = await created(victim, '/v1/workflows', { name: 'Victim workflow', scopes: ['crm:read'], definition: { trigger: { type: 'manual' }, steps: [{ id: 'approve', kind: 'approval', message: '"Go?"' }] } });
+    const workflowRun = await created(victim, `/v1/workflows/${workflow.id}/runs`, { input: { secret: 'victim' } });
+    await eventually(async () => (((await (await victim.get(`/v1/workflows/${workflow.id}/runs/${workflowRun.id}`)).json()) as { status: string }).status === 'waiting' ? true : undefined));
     records = {
+      workflow: workflow.id,
+      workflowRun: workflowRun.id,
       connector: connector.id,
       syncJob: syncJob.id,
       item: item.id,
@@ -166,7 +183,8 @@ describe('tenant isolation matrix', () => {
     };
     const document = (await (await fetch(`${platformUrl}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     operations = Object.entries(document.paths)
-      .filter(([template]) => template.includes('{'))
+      // Templates are the platform's, not a tenant's: installing one is creating a workflow of one's own.
+      .filter(([template]) => template.includes('{') && !template.startsWith('/v1/workflows/templates/'))
       .flatMap(([template, byMethod]) => Object.keys(byMethod).map((method) => ({ method: method.toUpperCase(), template })));
   });
 
@@ -181,7 +199,8 @@ describe('tenant isolation matrix', () => {
     for (const { method, template } of operations) {
       const resource = RESOURCE_OF_PATH.find(([pattern]) => pattern.test(template))?.[1] as keyof Records;
       // A mapping version is a number, not a record id.
-      const path = template.replace('{version}', '1').replace(/\{\w+\}/, encodeURIComponent(records[resource]));
+      // A run is addressed under its workflow.
+      const path = template.replace('{version}', '1').replace('{workflow_id}/runs/', `${records.workflow}/runs/`).replace(/\{\w+\}/, encodeURIComponent(records[resource]));
       const key = `${method} ${template}`;
       const body =
         key === 'POST /v1/inventory/items/{id}/transfer'
@@ -206,6 +225,7 @@ describe('tenant isolation matrix', () => {
       ['POST', '/v1/finance/invoices', { order_id: records.order }, 'order_id'],
       ['POST', '/v1/inventory/items', { id: `ATTACKER-${randomUUID().slice(0, 8)}`, name: 'x', quantity_on_hand: 1, reorder_point: 0, warehouse_id: records.warehouse }, 'warehouse_id'],
       ['POST', '/v1/sync/jobs', { connector_id: records.connector }, 'connector_id'],
+      ['POST', '/v1/workflows/templates/reorder_on_low_stock/install', { parameters: { supplier_id: records.customer } }, 'parameters.supplier_id'],
     ];
     for (const [method, path, body, field] of cases) {
       const problem = await problemOf(await attacker.send(method, path, body));
@@ -216,9 +236,9 @@ describe('tenant isolation matrix', () => {
   });
 
   it("never lists another tenant's records", async () => {
-    for (const path of ['/v1/inventory/items', '/v1/inventory/movements', '/v1/crm/customers', '/v1/crm/orders', '/v1/finance/invoices', '/v1/finance/ledger-entries', '/v1/finance/ledger-balances', '/v1/events', '/v1/events/webhook-endpoints', '/v1/connectors', '/v1/sync/jobs']) {
+    for (const path of ['/v1/inventory/items', '/v1/inventory/movements', '/v1/crm/customers', '/v1/crm/orders', '/v1/finance/invoices', '/v1/finance/ledger-entries', '/v1/finance/ledger-balances', '/v1/events', '/v1/events/webhook-endpoints', '/v1/connectors', '/v1/sync/jobs', '/v1/workflows', '/v1/workflows/runs']) {
       const body = JSON.stringify(await (await attacker.get(path)).json());
-      for (const id of [records.item, records.customer, records.order, records.invoice, records.ledgerEntry, records.movement, records.event, records.webhookEndpoint, records.connector, records.syncJob]) expect(body, path).not.toContain(id);
+      for (const id of [records.item, records.customer, records.order, records.invoice, records.ledgerEntry, records.movement, records.event, records.webhookEndpoint, records.connector, records.syncJob, records.workflow, records.workflowRun]) expect(body, path).not.toContain(id);
     }
   });
 
@@ -236,6 +256,7 @@ describe('tenant isolation matrix', () => {
       ['webhook_delivery', records.webhookDelivery],
       ['connector', records.connector],
       ['sync_job', records.syncJob],
+      ['workflow', records.workflow],
     ];
     for (const [field, id] of lookups) {
       const response = (await (await attacker.graphql(`query ($id: String!) { ${field}(id: $id) { id } }`, { id })).json()) as { data: unknown; errors?: Array<{ extensions: { code: string } }> };

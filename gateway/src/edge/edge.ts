@@ -4,7 +4,7 @@ import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { Logger } from '@platform/config';
 import type { Prisma, PrismaClient } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
-import type { PlatformOperationExecutor, SubgraphContext, SyncPort } from '@platform/graphql-kit';
+import type { PlatformOperationExecutor, SubgraphContext, SyncPort, WorkflowsPort } from '@platform/graphql-kit';
 import type { RateLimiter } from '@platform/rate-limit';
 import { useRestFacade } from '@platform/rest-facade';
 import type { Server } from 'node:http';
@@ -55,6 +55,8 @@ export interface EdgeOptions {
   events: PlatformEvents;
   /** The sync engine's side of the integrations domain (queueing and interrupting jobs, sealing credentials). */
   sync: SyncPort;
+  /** The workflow engine's side of the workflows domain (queueing and interrupting runs, checking operations). */
+  workflows: WorkflowsPort;
   rateLimiter: RateLimiter;
   supergraph: Supergraph;
   subgraphs: SubgraphModule[];
@@ -101,6 +103,7 @@ export function createEdge(options: EdgeOptions): Edge {
     orders: providedPort(options.subgraphs, 'orders'),
     events: options.events.port,
     sync: options.sync,
+    workflows: options.workflows,
   };
   const auditFor = (request: Request): SubgraphContext['audit'] => ({
     recordChange: async (action, work, resourceIdOf) => {

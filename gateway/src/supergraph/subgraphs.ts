@@ -5,8 +5,9 @@ import { financeSubgraph } from '@platform/subgraph-finance';
 import { identitySubgraph } from '@platform/subgraph-identity';
 import { integrationsSubgraph } from '@platform/subgraph-integrations';
 import { inventorySubgraph } from '@platform/subgraph-inventory';
+import { workflowsSubgraph } from '@platform/subgraph-workflows';
 
 export type { SubgraphModule };
 
 /** Every domain subgraph of the supergraph. A new domain is one more entry here. */
-export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph, eventsSubgraph, integrationsSubgraph];
+export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph, eventsSubgraph, integrationsSubgraph, workflowsSubgraph];

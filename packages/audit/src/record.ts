@@ -5,7 +5,7 @@ export const AUDIT_SURFACES = ['rest', 'graphql', 'subscription', 'oauth'] as co
 export type AuditSurface = (typeof AUDIT_SURFACES)[number];
 
 /** Who made it. `anonymous`: no credential was established (a 401, a token request of an unknown client). */
-export const AUDIT_ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'anonymous'] as const;
+export const AUDIT_ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'workflow', 'anonymous'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** The chain of requests that never established a tenant (401s, for instance). */
@@ -166,9 +166,13 @@ export function computeAuditHash(prevHash: string, record: AuditRecordFields & {
  * The actor of a request from the edge's principal: an OAuth client (credential: the access
  * token's `jti`), an API key (credential: the key) or a user; anonymous without a principal.
  */
-export function actorFromPrincipal(principal: { credential: { type: Exclude<AuditActorType, 'anonymous'>; id: string }; tokenId?: string | undefined; userId?: string | undefined } | undefined | null): AuditActor {
+export function actorFromPrincipal(
+  principal: { credential: { type: Exclude<AuditActorType, 'anonymous'>; id: string }; tokenId?: string | undefined; userId?: string | undefined; causation?: { workflow_run_id: string } | undefined } | undefined | null,
+): AuditActor {
   if (!principal) return { type: 'anonymous', id: null, credentialId: null };
   const { credential } = principal;
   if (credential.type === 'user') return { type: 'user', id: principal.userId ?? credential.id, credentialId: principal.tokenId ?? credential.id };
+  // A workflow acts in a run: the workflow is the actor, the run the credential it acted under.
+  if (credential.type === 'workflow') return { type: 'workflow', id: credential.id, credentialId: principal.causation?.workflow_run_id ?? credential.id };
   return { type: credential.type, id: credential.id, credentialId: principal.tokenId ?? credential.id };
 }

@@ -26,6 +26,8 @@ export const scopeCatalogue = {
   'sync:read': 'List and read sync jobs, their progress and the records they could not write.',
   'sync:write': 'Start and cancel sync jobs; replay records a sync could not write.',
   'webhooks:write': 'Register, change, disable and delete webhook endpoints, rotate their signing secrets, resend and replay events, ping.',
+  'workflows:read': 'List and read workflows (their versioned definitions, never their signing secrets), their runs and each run\'s step log.',
+  'workflows:write': 'Create, change, enable, disable and delete workflows (granting them at most the scopes the caller holds), install templates, start and cancel runs, decide approvals.',
 } as const;
 
 export type Scope = keyof typeof scopeCatalogue;

@@ -27,6 +27,8 @@ const environmentSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   JOB_RECOVERY_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
   CONNECTORS_PER_TENANT: z.coerce.number().int().min(1).max(10_000).default(20),
+  WORKFLOWS_PER_TENANT: z.coerce.number().int().min(1).max(10_000).default(50),
+  WORKFLOW_SCHEDULE_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   SYNC_SLICE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(8 * 1024 * 1024 * 1024).default(1024 * 1024 * 1024),
   UPLOADS_PER_CONNECTOR: z.coerce.number().int().min(1).max(1000).default(10),
@@ -78,6 +80,9 @@ export interface PlatformConfig {
   jobRecoverySeconds: number;
   /** Connectors one tenant may hold. */
   connectorsPerTenant: number;
+  workflowsPerTenant: number;
+  /** How often due workflow schedules are looked for. */
+  workflowSchedulePollSeconds: number;
   /** How long one run of a sync job holds it before handing over to the next at a page boundary. */
   syncSliceSeconds: number;
   /** Files uploaded to CSV connectors: the largest accepted, and how many unexpired uploads one connector may hold. */
@@ -136,6 +141,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     webhookTimeoutSeconds: env.WEBHOOK_TIMEOUT_SECONDS,
     jobRecoverySeconds: env.JOB_RECOVERY_SECONDS,
     connectorsPerTenant: env.CONNECTORS_PER_TENANT,
+    workflowsPerTenant: env.WORKFLOWS_PER_TENANT,
+    workflowSchedulePollSeconds: env.WORKFLOW_SCHEDULE_POLL_SECONDS,
     syncSliceSeconds: env.SYNC_SLICE_SECONDS,
     uploadLimits: { maxBytes: env.UPLOAD_MAX_BYTES, perConnector: env.UPLOADS_PER_CONNECTOR },
     uploadTimeoutSeconds: env.UPLOAD_TIMEOUT_SECONDS,

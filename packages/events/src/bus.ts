@@ -61,11 +61,12 @@ export interface EventBusOptions {
 /**
  * Platform code run in the transaction that dispatches events, for the types it takes: an
  * internal subscriber as durable as the outbox (the sync engine asks for the pushes of the
- * connectors that push them). Its changes commit, or roll back, with the dispatch.
+ * connectors that push them; the workflow engine queues the runs the events trigger). Its
+ * changes, and the jobs it sends to `queue` within `tx`, commit or roll back with the dispatch.
  */
 export interface DispatchConsumer {
-  types: ReadonlySet<string>;
-  consume(tx: Prisma.TransactionClient, events: ReadonlyArray<Pick<Event, 'tenant_id' | 'id' | 'type'>>): Promise<void>;
+  takes(type: string): boolean;
+  consume(tx: Prisma.TransactionClient, events: ReadonlyArray<Pick<Event, 'tenant_id' | 'id' | 'type'>>, queue: JobQueue): Promise<void>;
   /** Called once a dispatch that gave it events committed. */
   committed(): void;
 }
@@ -276,9 +277,9 @@ export class EventBus {
         SELECT e.* FROM events e JOIN claimed c ON e.tenant_id = c.tenant_id AND e.id = c.event_id
         ORDER BY e.occurred_at, e.id`;
       for (const consumer of this.consumers) {
-        const taken = events.filter((event) => consumer.types.has(event.type));
+        const taken = events.filter((event) => consumer.takes(event.type));
         if (taken.length === 0) continue;
-        await consumer.consume(tx, taken);
+        await consumer.consume(tx, taken, this.options.queue);
         consumed.push(consumer);
       }
       const tenantIds = [...new Set(events.map((event) => event.tenant_id))];

@@ -30,7 +30,16 @@ export const platformEventTypes = {
     description: 'A sync job started an attempt, wrote a page (its counters moved) or ended (succeeded, partially failed, failed or cancelled); the job as data. Live progress: `subscription { events(types: ["sync.job.updated"]) { data } }`.',
   },
   'sync.failed': { scope: 'sync:read', resourceType: 'sync_job', description: 'A connector sync job failed after its retry policy was exhausted.' },
-  'workflow.completed': { scope: 'workflows:read', resourceType: 'workflow_run', description: 'An automation workflow finished, successfully or with a terminal error.' },
+  'workflow.run.updated': {
+    scope: 'workflows:read',
+    resourceType: 'workflow_run',
+    description: 'A workflow run changed status (started, waiting for a delay or an approval, resumed, ended); the run as data. Live progress: `subscription { events(types: ["workflow.run.updated"]) { data } }`.',
+  },
+  'workflow.completed': {
+    scope: 'workflows:read',
+    resourceType: 'workflow_run',
+    description: 'An automation workflow run finished, once per run: `status` is `succeeded`, `failed` (with the terminal `error`: step, code, message) or `cancelled`; the run as data.',
+  },
   'ai.query.completed': { scope: 'ai:read', resourceType: 'ai_query', description: 'A copilot query returned a structured response.' },
 } as const;
 

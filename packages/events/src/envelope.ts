@@ -2,10 +2,13 @@ import type { Event } from '@platform/db';
 
 /** What produced an event. */
 export interface EventSource {
-  /** `api`: a request of a credential; `platform`: the platform itself (a rule, a job); `connector`, `workflow` later. */
+  /** `api`: a request of a credential; `platform`: the platform itself (a rule, a job); `connector`: a sync; `workflow`: a workflow's run. */
   type: 'api' | 'platform' | 'connector' | 'workflow';
   credential_id?: string;
   request_id?: string;
+  /** `workflow`: the run that produced it and that run's depth in a chain of runs triggering runs. */
+  workflow_run_id?: string;
+  chain_depth?: number;
 }
 
 /**

@@ -8,7 +8,7 @@ import { type Prisma, type PrismaClient, type PrismaTypes, getDatamodel } from '
 import { ApiError } from '@platform/errors';
 import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode, valueFromASTUntyped } from 'graphql';
 import NullableMutationsPlugin from './nullable-mutations.ts';
-import type { EventEmitter, EventSource, EventsPort, OrdersPort, StockPort, SyncPort } from './ports.ts';
+import type { EventEmitter, EventSource, EventsPort, OrdersPort, StockPort, SyncPort, WorkflowsPort } from './ports.ts';
 
 /** What every subgraph resolver receives; the edge builds it once per request. */
 export interface SubgraphContext {
@@ -25,6 +25,7 @@ export interface SubgraphContext {
     orders: OrdersPort;
     events: EventsPort;
     sync: SyncPort;
+    workflows: WorkflowsPort;
   };
   audit: {
     /**
@@ -82,7 +83,8 @@ export type SubgraphBuilder = ReturnType<typeof createSubgraphBuilder>;
 
 /** The source of events a request's changes emit: its credential and request id. */
 export function eventSourceOf(context: Pick<SubgraphContext, 'principal' | 'requestId'>): EventSource {
-  const { credential } = context.principal;
+  const { credential, causation } = context.principal;
+  if (credential.type === 'workflow') return { type: 'workflow', credential_id: credential.id, request_id: context.requestId, ...(causation && { workflow_run_id: causation.workflow_run_id, chain_depth: causation.chain_depth }) };
   return { type: credential.type === 'connector' ? 'connector' : 'api', credential_id: credential.id, request_id: context.requestId };
 }
 

@@ -66,6 +66,9 @@ export interface EventSource {
   type: 'api' | 'platform' | 'connector' | 'workflow';
   credential_id?: string;
   request_id?: string;
+  /** `workflow`: the run whose step produced it, and that run's depth in a chain of runs (runs it triggers are one deeper). */
+  workflow_run_id?: string;
+  chain_depth?: number;
 }
 
 export interface NewEvent {
@@ -155,7 +158,35 @@ export interface ConnectorUploadRepresentation {
   created_at: string;
 }
 
-/** A GraphQL operation the platform runs on behalf of a principal it established itself (a connector). */
+/** What an operation a workflow would run asks of the supergraph (see WorkflowsPort.checkOperation). */
+export type OperationCheck =
+  | {
+      ok: true;
+      kind: 'query' | 'mutation';
+      /** Each root field it selects (`Mutation.create_order`) and the scopes any one of which admits it. */
+      rootFields: Array<{ coordinate: string; anyOf: string[] }>;
+      /** Its variables, and whether each must be given (non-null without a default). */
+      variables: Array<{ name: string; required: boolean }>;
+    }
+  | { ok: false; errors: string[] };
+
+/** Implemented by the platform over the workflow engine. */
+export interface WorkflowsPort {
+  /** Queues a new run within `tx`: its execution starts once `tx` commits, and its timeout is kept even while it waits. */
+  queueRun(tx: Prisma.TransactionClient, run: { tenant_id: string; id: string; timeout_at: Date }): Promise<void>;
+  /** Queues the next execution of a run within `tx` (an approval decided): it goes on once `tx` commits. */
+  resume(tx: Prisma.TransactionClient, tenantId: string, runId: string): Promise<void>;
+  /** Stops a run this instance is executing at its next step (the run's `cancel_requested_at` stops it on any instance). */
+  interrupt(tenantId: string, runId: string): void;
+  /** Checks a GraphQL document against the supergraph: one query or mutation that validates, with what it asks for. */
+  checkOperation(document: string): OperationCheck;
+  /** Workflows one tenant may hold (`WORKFLOWS_PER_TENANT`). */
+  maxWorkflows: number;
+  /** The time the platform's schedules read (a test's clock may stand in for the machine's). */
+  now(): Date;
+}
+
+/** A GraphQL operation the platform runs on behalf of a principal it established itself (a connector, a workflow). */
 export interface PlatformOperation {
   document: string;
   variables: Record<string, unknown>;

@@ -41,6 +41,8 @@ const TAGS: Record<string, string> = {
   Webhooks: 'Webhook endpoints, their deliveries, resends and replays.',
   Connectors: 'Connections to other systems (credentials sealed, never returned), their versioned field mappings and previews.',
   Sync: 'Sync jobs of connectors: start, follow, cancel; the records a job could not write, and their replay.',
+  Workflows: 'Automations triggered by events, schedules or the API: versioned definitions, the scopes they act with, templates.',
+  'Workflow runs': 'Runs of workflows: start, follow (status and step log), cancel, decide approvals.',
 };
 
 /**

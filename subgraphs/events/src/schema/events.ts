@@ -75,9 +75,15 @@ export function defineEventSchema(builder: SubgraphBuilder) {
       credential_id: t.string({
         nullable: true,
         resolve: (source) => source.credential_id ?? null,
-        description: 'For `api`: the OAuth client (`cli_…`) or API key (`key_…`) whose request produced the event; else null.',
+        description: 'For `api`: the OAuth client (`cli_…`) or API key (`key_…`) whose request produced the event; for `connector` the connector (`con_…`), for `workflow` the workflow (`wf_…`); else null.',
       }),
       request_id: t.string({ nullable: true, resolve: (source) => source.request_id ?? null, description: 'For `api`: the `X-Request-Id` of that request (`req_…`); else null.' }),
+      workflow_run_id: t.string({ nullable: true, resolve: (source) => source.workflow_run_id ?? null, description: 'For `workflow`: the run (`wfr_…`) whose step produced the event; else null.' }),
+      chain_depth: t.int({
+        nullable: true,
+        resolve: (source) => source.chain_depth ?? null,
+        description: 'For `workflow`: how deep that run is in a chain of runs triggering runs (1: started by the API, a schedule or an event no run produced). A run this event triggers is one deeper; past the limit it is not started (loop protection).',
+      }),
     }),
   });
 

@@ -6,7 +6,7 @@ const AUDIT_SCOPE = 'audit:read';
 
 /** The values the audit_records CHECK constraints allow (written by @platform/audit). */
 const SURFACES = ['rest', 'graphql', 'subscription', 'oauth'] as const;
-const ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'anonymous'] as const;
+const ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'workflow', 'anonymous'] as const;
 
 type AuditRecordRow = Prisma.AuditRecordGetPayload<true>;
 

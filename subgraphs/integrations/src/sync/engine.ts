@@ -581,7 +581,8 @@ async function writeConcurrently(records: readonly SourceRecord[], signal: Abort
  * types are asked to push; once it commits, `wake` (the engine's scheduler) starts those pushes.
  */
 export function pushRequestConsumer(wake: () => void): DispatchConsumer {
-  return { types: new Set(PUSHABLE_EVENT_TYPES), consume: requestPushes, committed: wake };
+  const pushable = new Set<string>(PUSHABLE_EVENT_TYPES);
+  return { takes: (type) => pushable.has(type), consume: requestPushes, committed: wake };
 }
 
 /** The connectors pushing these events' types are asked to push (a request already standing is kept as it is). */
