@@ -75,20 +75,23 @@ export async function startRun(api: ApiClient, workflowId: string, input: unknow
   return json<WorkflowRun>(await api.send('POST', `/v1/workflows/${workflowId}/runs`, { input }, headers), 201);
 }
 
-export async function getRun(api: ApiClient, runId: string): Promise<WorkflowRun> {
-  return json<WorkflowRun>(await api.get(`/v1/workflows/runs/${runId}`));
+/** A run is addressed under its workflow. */
+export type RunRef = Pick<WorkflowRun, 'workflow_id' | 'id'>;
+
+export async function getRun(api: ApiClient, run: RunRef): Promise<WorkflowRun> {
+  return json<WorkflowRun>(await api.get(`/v1/workflows/${run.workflow_id}/runs/${run.id}`));
 }
 
 /** The run once it is in one of `statuses` (default: over). */
-export function runIn(api: ApiClient, runId: string, statuses: Array<WorkflowRun['status']> = ['succeeded', 'failed', 'cancelled'], timeoutMs = 30_000): Promise<WorkflowRun> {
+export function runIn(api: ApiClient, run: RunRef, statuses: Array<WorkflowRun['status']> = ['succeeded', 'failed', 'cancelled'], timeoutMs = 30_000): Promise<WorkflowRun> {
   return eventually(async () => {
-    const run = await getRun(api, runId);
-    return statuses.includes(run.status) ? run : undefined;
-  }, timeoutMs, `run ${runId} ${statuses.join(' or ')}`);
+    const current = await getRun(api, run);
+    return statuses.includes(current.status) ? current : undefined;
+  }, timeoutMs, `run ${run.id} ${statuses.join(' or ')}`);
 }
 
-export async function stepsOf(api: ApiClient, runId: string): Promise<RunStep[]> {
-  return (await json<{ data: RunStep[] }>(await api.get(`/v1/workflows/runs/${runId}/steps?per_page=100`))).data;
+export async function stepsOf(api: ApiClient, run: RunRef): Promise<RunStep[]> {
+  return (await json<{ data: RunStep[] }>(await api.get(`/v1/workflows/${run.workflow_id}/runs/${run.id}/steps?per_page=100`))).data;
 }
 
 export async function runsOf(api: ApiClient, workflowId: string): Promise<WorkflowRun[]> {

@@ -367,7 +367,8 @@ export class WorkflowEngine {
     }
     // A new attempt; or, after a crash mid-attempt, the same attempt again (the same idempotency key).
     const attempt = row?.status === 'running' ? row.attempts : (row?.attempts ?? 0) + 1;
-    const maxAttempts = 'retry' in step ? (step.retry?.max_attempts ?? DEFAULT_RETRY.max_attempts) : 1;
+    // Only steps with an effect outside the run are worth another attempt; the others are deterministic.
+    const maxAttempts = step.kind === 'graphql' || step.kind === 'emit' || step.kind === 'http' ? (step.retry?.max_attempts ?? DEFAULT_RETRY.max_attempts) : 1;
     let input: Record<string, unknown>;
     try {
       input = await stepInput(step, context);
@@ -420,10 +421,12 @@ export class WorkflowEngine {
 
   /** A platform operation, a custom event (through `publish_event`) or an HTTP call, as one attempt. */
   private async performAction(execution: Execution, step: GraphqlStep | EmitStep | HttpStep, key: string, attempt: number, input: Record<string, unknown>, signal: AbortSignal): Promise<{ ok: true; output: unknown } | { ok: false; retryable: boolean; code: string; message: string }> {
-    const idempotencyKey = `wf_${createHash('sha256').update(JSON.stringify([execution.run.id, key, attempt])).digest('base64url')}`;
+    // An HTTP call keeps one key for all its attempts: its receiver deduplicates them (as webhook receivers do by webhook-id).
+    // A platform operation gets one per attempt: the platform replays the outcome of a key, a failure included.
+    const keyOf = (...parts: unknown[]) => `wf_${createHash('sha256').update(JSON.stringify([execution.run.id, key, ...parts])).digest('base64url')}`;
     if (step.kind === 'http') {
       const secret = this.options.secrets.open(execution.workflow.signing_secret_ciphertext);
-      const outcome = await this.http.call({ method: step.method, url: step.url, headers: step.headers ?? {}, body: input.body, timeoutMs: (step.timeout_seconds ?? DEFAULT_HTTP_TIMEOUT_SECONDS) * 1000, messageId: idempotencyKey, secret, signal });
+      const outcome = await this.http.call({ method: step.method, url: step.url, headers: step.headers ?? {}, body: input.body, timeoutMs: (step.timeout_seconds ?? DEFAULT_HTTP_TIMEOUT_SECONDS) * 1000, messageId: keyOf(), secret, signal });
       return outcome.ok ? { ok: true, output: { status: outcome.status, body: outcome.body } } : outcome;
     }
     const operation =
@@ -432,7 +435,7 @@ export class WorkflowEngine {
         : { document: step.document, variables: (input.variables ?? {}) as Record<string, unknown> };
     let result;
     try {
-      result = await this.options.execute(execution.principal, { ...operation, idempotencyKey });
+      result = await this.options.execute(execution.principal, { ...operation, idempotencyKey: keyOf(attempt) });
     } catch (error) {
       this.options.logger.warn({ err: error, workflow_run_id: execution.run.id }, 'a workflow step could not reach the platform');
       return { ok: false, retryable: true, code: 'platform_unavailable', message: 'The platform could not run the operation.' };
