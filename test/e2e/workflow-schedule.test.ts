@@ -106,9 +106,9 @@ describe('scheduled workflow runs (controllable clock)', () => {
     const afterJump = await runsOf(workflow.id);
     expect(afterJump).toHaveLength(2);
     const jumped = afterJump.find((run) => run.id !== first.id) as WorkflowRun;
-    // The run is for the time stored as next before the jump (the engine starts one run for workflows.next_run_at, then computes the next time from now).
-    expect(jumped).toMatchObject({ trigger: 'schedule', status: 'succeeded', input: { scheduled_for: '2026-01-11T08:00:00.000Z' } });
-    expect(iso(jumped.scheduled_for)).toBe('2026-01-11T08:00:00.000Z');
+    // The run is for the latest time due (today's 09:00 in Paris), not for the first one missed half a year ago.
+    expect(jumped).toMatchObject({ trigger: 'schedule', status: 'succeeded', input: { scheduled_for: '2026-07-11T07:00:00.000Z' } });
+    expect(iso(jumped.scheduled_for)).toBe('2026-07-11T07:00:00.000Z');
     // The next time is computed from the clock, in summer time.
     expect(iso((await workflowOf(workflow.id)).next_run_at)).toBe('2026-07-12T07:00:00.000Z');
 

@@ -3,4 +3,4 @@
 // language (JSONata, every evaluation bounded) and one schedule format (cron in a time zone).
 export { type Evaluation, type ExpressionParse, type GuardedExpression, isJsonataFunction, parseExpression } from './expression.ts';
 export { EXPRESSION_LIMITS } from './limits.ts';
-export { type Schedule, cronProblem, isTimeZone, nextScheduledTime } from './schedule.ts';
+export { type Schedule, cronProblem, isTimeZone, latestScheduledTime, nextScheduledTime } from './schedule.ts';

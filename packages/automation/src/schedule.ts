@@ -29,6 +29,11 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** The last time of the schedule at or before `atOrBefore` (what a schedule that fell behind is for). */
+export function latestScheduledTime(schedule: Schedule, atOrBefore: Date): Date {
+  return cronParser.parseExpression(schedule.cron, { currentDate: new Date(atOrBefore.getTime() + 1), tz: schedule.timeZone }).prev().toDate();
+}
+
 /** The first time of the schedule after `after` (wall-clock times of its time zone, daylight saving included). */
 export function nextScheduledTime(schedule: Schedule, after: Date): Date {
   return cronParser.parseExpression(schedule.cron, { currentDate: after, tz: schedule.timeZone }).next().toDate();

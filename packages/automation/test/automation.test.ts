@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPRESSION_LIMITS, cronProblem, isTimeZone, nextScheduledTime, parseExpression } from '../src/index.ts';
+import { EXPRESSION_LIMITS, cronProblem, isTimeZone, latestScheduledTime, nextScheduledTime, parseExpression } from '../src/index.ts';
 
 function compiled(source: string) {
   const parse = parseExpression(source);
@@ -36,5 +36,7 @@ describe('schedules', () => {
     // 09:00 in Paris is 08:00 UTC in winter, 07:00 UTC in summer.
     expect(nextScheduledTime({ cron: '0 9 * * *', timeZone: 'Europe/Paris' }, new Date('2026-01-10T12:00:00Z')).toISOString()).toBe('2026-01-11T08:00:00.000Z');
     expect(nextScheduledTime({ cron: '0 9 * * *', timeZone: 'Europe/Paris' }, new Date('2026-07-10T12:00:00Z')).toISOString()).toBe('2026-07-11T07:00:00.000Z');
+    expect(latestScheduledTime({ cron: '0 9 * * *', timeZone: 'Europe/Paris' }, new Date('2026-07-10T12:00:00Z')).toISOString()).toBe('2026-07-10T07:00:00.000Z');
+    expect(latestScheduledTime({ cron: '0 9 * * *', timeZone: 'Europe/Paris' }, new Date('2026-07-10T07:00:00Z')).toISOString()).toBe('2026-07-10T07:00:00.000Z');
   });
 });

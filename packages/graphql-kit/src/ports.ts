@@ -176,6 +176,8 @@ export interface WorkflowsPort {
   queueRun(tx: Prisma.TransactionClient, run: { tenant_id: string; id: string; timeout_at: Date }): Promise<void>;
   /** Queues the next execution of a run within `tx` (an approval decided): it goes on once `tx` commits. */
   resume(tx: Prisma.TransactionClient, tenantId: string, runId: string): Promise<void>;
+  /** Asks this instance's run workers to look for runs now rather than at their next poll (after a transaction that queued one committed). */
+  wake(): void;
   /** Stops a run this instance is executing at its next step (the run's `cancel_requested_at` stops it on any instance). */
   interrupt(tenantId: string, runId: string): void;
   /** Checks a GraphQL document against the supergraph: one query or mutation that validates, with what it asks for. */

@@ -101,6 +101,7 @@ export function stubbedContext(prisma: PrismaClient, request: TestRequest): Subg
       workflows: {
         queueRun: notUsed('platform.workflows.queueRun'),
         resume: notUsed('platform.workflows.resume'),
+        wake: notUsedSync('platform.workflows.wake'),
         interrupt: notUsedSync('platform.workflows.interrupt'),
         checkOperation: notUsedSync('platform.workflows.checkOperation'),
         maxWorkflows: 0,

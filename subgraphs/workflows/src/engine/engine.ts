@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Principal } from '@platform/auth';
-import { nextScheduledTime } from '@platform/automation';
+import { latestScheduledTime, nextScheduledTime } from '@platform/automation';
 import type { Logger } from '@platform/config';
 import { DrainLoop, type Prisma, type PrismaClient } from '@platform/db';
 import { type DispatchConsumer, type JobQueue, type SecretBox, type UrlPolicy, envelopeOf } from '@platform/events';
@@ -120,6 +120,7 @@ export class WorkflowEngine {
     this.port = {
       queueRun: (tx, run) => this.enqueueRun(tx, run),
       resume: (tx, tenantId, runId) => this.enqueue(tx, tenantId, runId),
+      wake: () => options.queue.wake(WORKFLOW_RUN_QUEUE),
       interrupt: (tenantId, runId) => this.running.get(`${tenantId}/${runId}`)?.abort(CANCELLED),
       checkOperation: (document) => checkOperation(options.schema, options.rootFieldScopes, document),
       maxWorkflows: options.maxWorkflows,
@@ -243,7 +244,9 @@ export class WorkflowEngine {
         if (!scheduled) continue;
         const version = await findWorkflowVersion(tx, tenantId, id, workflow.current_version);
         if (!version) continue;
-        const scheduledFor = workflow.next_run_at;
+        // The latest due time: after an outage the one run is for now's schedule, not for a day long past.
+        const latest = latestScheduledTime(scheduled, now);
+        const scheduledFor = latest > workflow.next_run_at ? latest : workflow.next_run_at;
         const run = await createRun(tx, {
           tenant_id: tenantId,
           workflow_id: id,

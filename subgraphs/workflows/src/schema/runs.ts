@@ -211,7 +211,7 @@ export function defineRunSchema(builder: SubgraphBuilder) {
         if (chainDepth > MAX_CHAIN_DEPTH) {
           throw new ApiError('rule_violation', `Run ${causation?.workflow_run_id} is at depth ${chainDepth - 1} of a chain of runs starting runs; a chain stops at depth ${MAX_CHAIN_DEPTH}.`, { errors: [{ field: 'id', message: 'would start a run past the chain depth limit' }] });
         }
-        return context.audit.recordChange(
+        const started = await context.audit.recordChange(
           'workflow_run.start',
           async (tx) => {
             const run = await createRun(tx, {
@@ -231,6 +231,8 @@ export function defineRunSchema(builder: SubgraphBuilder) {
           },
           (run) => run.id,
         );
+        context.platform.workflows.wake();
+        return started;
       },
     }),
     cancel_workflow_run: t.field({
@@ -262,9 +264,11 @@ export function defineRunSchema(builder: SubgraphBuilder) {
         'Approves or rejects what a waiting run asks (its approval step). Approved: the run goes on. Rejected: the run fails with `approval_rejected`, unless the step says `on_reject: continue` (then later steps read `steps.<id>.decision`). A run not waiting for an approval: `invalid_state`.',
       authScopes: { scope: 'workflows:write' },
       args: { workflow_id: workflowIdArg(t.arg), id: t.arg.string({ required: true, description: 'The run id.' }), input: t.arg({ type: DecideApprovalInput, required: true, description: 'The decision (REST: the JSON body).' }) },
-      resolve: (_root, { workflow_id: workflowId, id, input }, context) => {
+      resolve: async (_root, { workflow_id: workflowId, id, input }, context) => {
         const { decision, comment } = parseInput(decideApprovalRules, input);
-        return context.audit.recordChange('workflow_run.decide_approval', (tx) => decideApproval(context, tx, workflowId, id, decision, comment ?? null), () => id);
+        const decided = await context.audit.recordChange('workflow_run.decide_approval', (tx) => decideApproval(context, tx, workflowId, id, decision, comment ?? null), () => id);
+        context.platform.workflows.wake();
+        return decided;
       },
     }),
   }));
