@@ -237,7 +237,6 @@ async function main(): Promise<void> {
       ['occurred_at to trigger job created (dispatch)', span((run) => run.occurred, (run) => run.jobCreated)],
       ['trigger job created to fetched (job queue)', span((run) => run.jobCreated, (run) => run.jobStarted)],
       ['trigger job fetched to run created (trigger)', span((run) => run.jobStarted, (run) => run.runCreated)],
-      ['run created to run started (claim)', span((run) => run.runCreated, (run) => run.runStarted)],
       ['run started to first step started', span((run) => run.runStarted, (run) => run.stepStarted)],
       ['first step started to finished', span((run) => run.stepStarted, (run) => run.stepFinished)],
       ['first step finished to run finished', span((run) => run.stepFinished, (run) => run.runFinished)],
@@ -259,7 +258,7 @@ async function main(): Promise<void> {
     for (const [, change] of edges) mostAtOnce = Math.max(mostAtOnce, (atOnce += change));
     const busySpan = (edges.at(-1)?.[0] ?? 0) - (edges[0]?.[0] ?? 0);
     const busyTotal = working.reduce((sum, [from, to]) => sum + (to - from), 0);
-    console.log(`\nRuns in hand at once (trigger job fetched to run finished): at most ${mostAtOnce}, on average ${(busyTotal / busySpan).toFixed(1)} over ${seconds(busySpan)} s (a platform process works TRIGGER_SLOTS trigger jobs at once, subgraphs/workflows/src/engine/engine.ts; a run's own queue job may take the run first)`);
+    console.log(`\nRuns in hand at once (trigger job fetched to run finished): at most ${mostAtOnce}, on average ${(busyTotal / busySpan).toFixed(1)} over ${seconds(busySpan)} s (a platform process works TRIGGER_SLOTS trigger jobs at once, subgraphs/workflows/src/engine/engine.ts; each creates its run claimed and executes it)`);
     // A backlog that grows shows as later events waiting longer: the headline's p95 of the first and the last half, by occurrence.
     const byOccurrence = [...runs].sort((a, b) => a.occurred - b.occurred);
     const half = (part: RunTimes[]) => percentile(part.flatMap((run) => (run.stepStarted === null ? [] : [run.stepStarted - run.occurred])).sort((a, b) => a - b), 95);

@@ -249,9 +249,18 @@ describe('starting runs', () => {
       },
     });
     const problem = await problemOf(await api.send('POST', `/v1/workflows/${workflow.id}/runs`, { input: { quantity: 0 } }));
-    expect(problem).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(problem).toMatchObject({ status: 422, code: 'rule_violation' });
     expect(problem.errors).toEqual(expect.arrayContaining([{ field: 'input.sku', message: 'is required' }, { field: 'input.quantity', message: 'must be >= 1' }]));
     expect((await api.send('POST', `/v1/workflows/${workflow.id}/runs`, { input: { sku: 'SKU-1', quantity: 2 } })).status).toBe(201);
+  });
+
+  it('takes an absent or null input as {}', async () => {
+    const workflow = await createWorkflow(api, manualWorkflow(['crm:write'], [{ id: 'pause', kind: 'wait', seconds: 1 }]));
+    for (const body of [{ input: null }, {}]) {
+      const run = await json<{ input: unknown }>(await api.send('POST', `/v1/workflows/${workflow.id}/runs`, body), 201);
+      expect(run.input).toEqual({});
+    }
+    expect((await api.get(`/v1/workflows/runs?workflow_id=${workflow.id}`)).status).toBe(200);
   });
 
   it('refuses runs of a disabled workflow, and of a run or workflow of another path', async () => {

@@ -44,8 +44,8 @@ describe('workflow templates', () => {
 
   it('refuse parameters that do not fit, and a supplier that does not exist, naming the parameter', async () => {
     expect(await problemOf(await api.send('POST', '/v1/workflows/templates/reorder_on_low_stock/install', { parameters: { quantity: 0 } }))).toMatchObject({
-      status: 400,
-      code: 'validation_failed',
+      status: 422,
+      code: 'rule_violation',
       errors: expect.arrayContaining([expect.objectContaining({ field: 'parameters.supplier_id' }), expect.objectContaining({ field: 'parameters.quantity' })]),
     });
     expect(await problemOf(await api.send('POST', '/v1/workflows/templates/reorder_on_low_stock/install', { parameters: { supplier_id: 'cus_nobody' } }))).toMatchObject({ status: 422, errors: [{ field: 'parameters.supplier_id' }] });

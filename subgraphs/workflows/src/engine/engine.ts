@@ -204,6 +204,9 @@ export class WorkflowEngine {
     if (chainDepth > MAX_CHAIN_DEPTH) {
       refused = { code: 'chain_depth_exceeded', message: `Not started: event ${event.id} was produced by run ${input.source.workflow_run_id} at depth ${chainDepth - 1} of a chain of runs triggering runs, and a chain stops at depth ${MAX_CHAIN_DEPTH}.` };
     }
+    // The run is created claimed by this worker, which executes it at once: no queue job to fetch
+    // first. Should this instance die before it ends, the lease lapses and recoverLapsed queues it.
+    const token = randomUUID();
     const run = await this.transaction(async (tx) => {
       const created = await createRun(tx, {
         tenant_id: job.tenant_id,
@@ -215,13 +218,16 @@ export class WorkflowEngine {
         chain_depth: chainDepth,
         caused_by_run_id: input.source.type === 'workflow' ? (input.source.workflow_run_id ?? null) : null,
         timeout_at: runTimeoutAt(definition),
-        ...(refused && { refused }),
+        ...(refused ? { refused } : { lease: { token, expiresAt: new Date(Date.now() + this.leaseMs) } }),
       });
       // A refused run emits no event: an event would carry the chain on.
-      if (created && !refused) await this.enqueueRun(tx, created);
+      if (created && !refused) {
+        await this.enqueueTimeout(tx, created);
+        await emitRunChanged(this.options.events, tx, created);
+      }
       return created;
     });
-    if (run && !refused) await this.execute(run.tenant_id, run.id);
+    if (run && !refused) await this.executeClaimed({ run, version, workflow, definition }, token, new Map());
   }
 
   /**
@@ -282,9 +288,15 @@ export class WorkflowEngine {
     });
   }
 
-  /** A new run's queue jobs: one now, and one at its timeout (so a run waiting for an approval still times out on time). */
+  /** A new run's queue jobs: one now, and one at its timeout. */
   private async enqueueRun(tx: Prisma.TransactionClient, run: Pick<RunRecord, 'tenant_id' | 'id' | 'timeout_at'>): Promise<void> {
-    await this.options.queue.sendWithin(tx, WORKFLOW_RUN_QUEUE, [{ data: { tenant_id: run.tenant_id, run_id: run.id } }, { data: { tenant_id: run.tenant_id, run_id: run.id }, startAfter: run.timeout_at }]);
+    await this.enqueue(tx, run.tenant_id, run.id);
+    await this.enqueueTimeout(tx, run);
+  }
+
+  /** A queue job at the run's timeout: a run waiting for an approval (or a delay) still times out on time. */
+  private enqueueTimeout(tx: Prisma.TransactionClient, run: Pick<RunRecord, 'tenant_id' | 'id' | 'timeout_at'>): Promise<void> {
+    return this.enqueue(tx, run.tenant_id, run.id, run.timeout_at);
   }
 
   private enqueue(tx: Prisma.TransactionClient, tenantId: string, runId: string, startAfter?: Date): Promise<void> {
@@ -294,12 +306,17 @@ export class WorkflowEngine {
   private async execute(tenantId: string, runId: string): Promise<void> {
     const token = randomUUID();
     const claimed = await this.claim(tenantId, runId, token);
-    if (!claimed) return;
+    if (claimed) await this.executeClaimed(claimed, token);
+  }
+
+  /** Executes a run this execution holds (its lease `token`) until it ends, pauses or hands over; `recorded`: its steps, when known (none for a new run). */
+  private async executeClaimed(claimed: Claimed, token: string, recorded?: Map<string, RunStepRecord>): Promise<void> {
+    const { tenant_id: tenantId, id: runId } = claimed.run;
     const controller = new AbortController();
     const key = `${tenantId}/${runId}`;
     this.running.set(key, controller);
     try {
-      const rows = new Map((await runSteps(this.options.prisma, tenantId, runId)).map((row) => [row.key, row]));
+      const rows = recorded ?? new Map((await runSteps(this.options.prisma, tenantId, runId)).map((row) => [row.key, row]));
       const principal: Principal = {
         tenantId,
         scopes: new Set(claimed.version.scopes),
@@ -322,7 +339,7 @@ export class WorkflowEngine {
    * a time not yet come is left alone; a cancelled one ends, one past its timeout fails. A queued
    * or waiting run becomes running (`workflow.run.updated`).
    */
-  private claim(tenantId: string, runId: string, token: string): Promise<{ run: RunRecord; version: WorkflowVersionRecord; workflow: WorkflowRecord; definition: WorkflowDefinition } | undefined> {
+  private claim(tenantId: string, runId: string, token: string): Promise<Claimed | undefined> {
     return this.transaction(async (tx) => {
       const run = await lockRun(tx, tenantId, runId);
       if (!run || !['queued', 'running', 'waiting'].includes(run.status)) return undefined;
@@ -572,6 +589,14 @@ export class WorkflowEngine {
     if (transaction) this.options.committed(transaction);
     return result;
   }
+}
+
+/** A run claimed by an execution, with what executing it needs. */
+interface Claimed {
+  run: RunRecord;
+  version: WorkflowVersionRecord;
+  workflow: WorkflowRecord;
+  definition: WorkflowDefinition;
 }
 
 interface TriggerJob {

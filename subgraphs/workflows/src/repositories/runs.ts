@@ -44,6 +44,8 @@ export interface NewRun {
   started_by?: string;
   /** A run refused before it starts (loop protection): created failed with this error. */
   refused?: { code: string; message: string };
+  /** A run created claimed by the execution holding this lease (created running). */
+  lease?: { token: string; expiresAt: Date };
 }
 
 /**
@@ -51,13 +53,14 @@ export interface NewRun {
  * exists already: an event starts one run per workflow, however often it is dispatched.
  */
 export async function createRun(tx: Prisma.TransactionClient, run: NewRun): Promise<RunRecord | undefined> {
-  const { refused, input, ...fields } = run;
+  const { refused, lease, input, ...fields } = run;
   const now = new Date();
   const data: Prisma.WorkflowRunUncheckedCreateInput = {
     ...fields,
     id: newId('wfr'),
     input: input as Prisma.InputJsonValue,
     ...(refused && { status: 'failed', error: { step: null, ...refused }, finished_at: now }),
+    ...(lease && { status: 'running', lease_token: lease.token, lease_expires_at: lease.expiresAt, started_at: now }),
   };
   if (run.trigger_event_id === undefined && run.scheduled_for === undefined) return tx.workflowRun.create({ data });
   const created = await tx.workflowRun.createManyAndReturn({ data: [data], skipDuplicates: true });

@@ -8,9 +8,13 @@ export function notFoundRun(id: string): ApiError {
   return new ApiError('not_found', `No workflow run ${id} exists in this tenant.`);
 }
 
-/** A definition that does not hold up: a 400 listing every field at fault, each message naming its step. */
+/**
+ * A definition that does not hold up, listing every field at fault, each message naming its step.
+ * A 422: the published schema of `definition` is "a JSON object" (its format is documented, not
+ * stated as JSON Schema), and a request the published schema calls valid is never a 400.
+ */
 export function definitionInvalid(errors: FieldError[]): ApiError {
-  return new ApiError('validation_failed', `The workflow definition is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
+  return new ApiError('rule_violation', `The workflow definition is invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
 }
 
 /** Granting a workflow what the saving credential does not hold (no escalation through a workflow). */
@@ -20,7 +24,7 @@ export function scopesNotHeld(scopes: string[]): ApiError {
   });
 }
 
-/** Refused fields of a run's input: 400 when it breaks the workflow's input schema. */
+/** Refused fields of a run's input (a 422: the workflow's input schema is the tenant's, not the published one). */
 export function inputInvalid(errors: FieldError[]): ApiError {
-  return new ApiError('validation_failed', `The run's input does not match the workflow's input schema: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
+  return new ApiError('rule_violation', `The run's input does not match the workflow's input schema: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
 }

@@ -142,7 +142,7 @@ export function defineRunSchema(builder: SubgraphBuilder) {
     extensions: inputRules(startRunRules),
     description: 'A run’s input.',
     fields: (t) => ({
-      input: t.field({ type: 'JSON', required: false, description: 'What its expressions read as `input` (default `{}`); checked against the trigger’s `input_schema` when it has one.' }),
+      input: t.field({ type: 'JSON', required: false, description: 'What its expressions read as `input` (absent or null: `{}`); checked against the trigger’s `input_schema` when it has one.' }),
     }),
   });
   const DecideApprovalInput = builder.inputType('DecideWorkflowApprovalInput', {
@@ -195,7 +195,8 @@ export function defineRunSchema(builder: SubgraphBuilder) {
       authScopes: { scope: 'workflows:write' },
       args: { id: t.arg.string({ required: true, description: 'The workflow id.' }), input: t.arg({ type: StartRunInput, required: false, description: 'The run’s input (REST: the JSON body, optional).' }) },
       resolve: async (_root, { id, input }, context) => {
-        const { input: runInput = {} } = parseInput(startRunRules, input ?? {});
+        // Absent or null: `{}` (a run's input is always a JSON value its expressions can read).
+        const runInput = parseInput(startRunRules, input ?? {}).input ?? {};
         const { tenantId, causation, credential } = context.principal;
         const workflow = await findWorkflow(context.prisma, tenantId, id);
         if (!workflow) throw notFoundWorkflow(id);

@@ -51,7 +51,8 @@ export function defineTemplateSchema(builder: SubgraphBuilder, { WorkflowWithSec
         const parsed = template.parameters.safeParse(data.parameters ?? {});
         if (!parsed.success) {
           const errors = parsed.error.issues.map((issue) => ({ field: ['parameters', ...issue.path.map(String)].join('.'), message: issue.message }));
-          throw new ApiError('validation_failed', `The template’s parameters are invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
+          // A 422: the published schema of `parameters` is "a JSON object"; each template's own is listed with it.
+          throw new ApiError('rule_violation', `The template’s parameters are invalid: ${errors.map((error) => `${error.field}: ${error.message}`).join('; ')}`, { errors });
         }
         const parameters = parsed.data as Record<string, unknown>;
         // A supplier named in the parameters must exist: a typo would otherwise fail every run.

@@ -62,7 +62,7 @@ export interface NewWorkflow {
 /**
  * A definition checked for the calling credential: the scopes granted must be scopes it holds
  * (a 422 naming those it lacks: no escalation through a workflow), and the definition must hold
- * up (a 400 naming each step and field at fault; validate.ts).
+ * up (a 422 naming each step and field at fault; validate.ts).
  */
 export async function checkedDefinition(context: SubgraphContext, scopes: string[], raw: unknown): Promise<WorkflowDefinition> {
   const notHeld = [...new Set(scopes)].filter((scope) => !context.principal.scopes.has(scope));
@@ -270,7 +270,7 @@ export function defineWorkflowSchema(builder: SubgraphBuilder) {
     create_workflow: t.field({
       type: WorkflowWithSecret,
       description:
-        'Creates a workflow (definition version 1). Its definition is checked as a whole: unknown step kinds, expressions that do not parse, GraphQL operations the schema does not have or that need scopes it is not granted, URLs the outbound policy refuses: a 400 naming each step and field. Granting a scope your credential lacks is a 422. Its signing secret is in this answer only. A tenant holds at most 50 workflows by default (`quota_exceeded`).',
+        'Creates a workflow (definition version 1). Its definition is checked as a whole: unknown step kinds, expressions that do not parse, GraphQL operations the schema does not have or that need scopes it is not granted, URLs the outbound policy refuses: a 422 `rule_violation` naming each step and field (all of them at once). Granting a scope your credential lacks is a 422 too (`scopes`). Its signing secret is in this answer only. A tenant holds at most 50 workflows by default (`quota_exceeded`).',
       authScopes: { scope: 'workflows:write' },
       args: { input: t.arg({ type: CreateWorkflowInput, required: true, description: 'The new workflow (REST: the JSON body).' }) },
       resolve: (_root, { input }, context) => saveNewWorkflow(context, parseInput(createWorkflowRules, input)),
