@@ -150,6 +150,13 @@ describe('failing steps', () => {
     expect((await stepsOf(api, run))[0]).toMatchObject({ attempts: 1, status: 'failed' });
   });
 
+  it('records what an expression gives as JSON holds it: a function is null, never a stuck run', async () => {
+    const workflow = await createWorkflow(api, manualWorkflow(['crm:write'], [{ id: 'check', kind: 'condition', if: 'function($x) { $x }', then: [{ id: 'never', kind: 'wait', seconds: 1 }] }], { output: '{ "f": function($y) { $y }, "n": 1 }' }));
+    const run = await runIn(api, await startRun(api, workflow.id));
+    expect(run).toMatchObject({ status: 'succeeded', output: { n: 1 } });
+    expect((await stepsOf(api, run))[0]).toMatchObject({ input: { if: null }, output: { result: false } });
+  });
+
   it('fails a step whose expression fails, saying where', async () => {
     const workflow = await createWorkflow(api, manualWorkflow(['crm:write'], [{ id: 'each', kind: 'for_each', items: '$error("no items today")', steps: [{ id: 'x', kind: 'wait', seconds: 1 }] }]));
     const run = await runIn(api, await startRun(api, workflow.id));

@@ -46,6 +46,21 @@ export function createPrismaClient(databaseUrl: string, options: number | Prisma
 /** Either the client or an interactive transaction's client: what repositories write through. */
 export type Db = PrismaClient | Prisma.TransactionClient;
 
+/**
+ * Runs `work` in a new transaction and, once it committed, hands the transaction to `committed`
+ * (the event bus: the events it emitted go live and their dispatch starts). A transaction that
+ * rolls back is never handed over.
+ */
+export async function transactionThen<T>(prisma: PrismaClient, work: (tx: Prisma.TransactionClient) => Promise<T>, committed: (tx: Prisma.TransactionClient) => void): Promise<T> {
+  let transaction: Prisma.TransactionClient | undefined;
+  const result = await prisma.$transaction((tx) => {
+    transaction = tx;
+    return work(tx);
+  });
+  if (transaction) committed(transaction);
+  return result;
+}
+
 /** Runs `work` in a transaction: `db` itself when it already is one, a new one otherwise. */
 export function inTransaction<T>(db: Db, work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   return '$transaction' in db ? db.$transaction(work) : work(db);

@@ -1,6 +1,6 @@
 export { openDatabase, type Database, type DatabaseLog, type OpenDatabaseOptions } from './postgres.ts';
 export { migrateDatabase, migrationsDir } from './migrate.ts';
-export { createPrismaClient, type Db, type PrismaClientOptions, inTransaction } from './client.ts';
+export { createPrismaClient, type Db, type PrismaClientOptions, inTransaction, transactionThen } from './client.ts';
 export { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, createBoundedPool, databaseTimeouts } from './pool.ts';
 export { databaseFault, databaseReachable, databaseUnavailable, withDatabaseFaults } from './faults.ts';
 export { newId } from './ids.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@platform/config';
 import { DrainLoop, type Event, type Prisma, type PrismaClient, type WebhookEndpoint, newId } from '@platform/db';
-import { type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts';
+import { type EventEnvelope, type EventSource, envelopeOf, sourceOf } from './envelope.ts';
 import type { LiveBus } from './live-bus.ts';
 import type { JobQueue } from './queue.ts';
 import { deleteExpiredEvents } from './retention.ts';
@@ -243,7 +243,7 @@ export class EventBus {
   async ping(tenantId: string, endpointId: string): Promise<AttemptOutcome | undefined> {
     const endpoint = await this.options.prisma.webhookEndpoint.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id: endpointId } } });
     if (!endpoint) return undefined;
-    const ping: EventEnvelope = { id: newId('evt_ping'), type: 'webhook.ping', tenant_id: tenantId, occurred_at: new Date().toISOString(), data: { endpoint_id: endpoint.id }, resource: null, source: { type: 'platform' } };
+    const ping: EventEnvelope = { id: newId('evt_ping'), type: 'webhook.ping', tenant_id: tenantId, occurred_at: new Date().toISOString(), data: { endpoint_id: endpoint.id }, resource: null, source: sourceOf({ type: 'platform' }) };
     const body = JSON.stringify(ping);
     return postWebhook(endpoint.url, body, signatureHeaders(ping.id, body, this.signingSecretsOf(endpoint)), { ...this.options.urlPolicy, timeoutMs: this.timeoutMs });
   }

@@ -11,9 +11,13 @@ export interface EventSource {
   chain_depth?: number;
 }
 
+/** An event's source as consumers see it: every field present, null where it does not apply. */
+export type EnvelopeSource = { type: EventSource['type'] } & { [Field in Exclude<keyof EventSource, 'type'>]: NonNullable<EventSource[Field]> | null };
+
 /**
  * The event as every consumer sees it: the REST API, webhooks (the request body) and GraphQL
- * subscriptions. `data` is the record as the REST API shows it at the time of the event.
+ * subscriptions, field for field. `data` is the record as the REST API shows it at the time of
+ * the event.
  */
 export interface EventEnvelope {
   id: string;
@@ -22,7 +26,7 @@ export interface EventEnvelope {
   occurred_at: string;
   data: unknown;
   resource: { type: string; id: string } | null;
-  source: EventSource;
+  source: EnvelopeSource;
 }
 
 export function envelopeOf(row: Event): EventEnvelope {
@@ -33,6 +37,17 @@ export function envelopeOf(row: Event): EventEnvelope {
     occurred_at: row.occurred_at.toISOString(),
     data: row.data,
     resource: row.resource_type && row.resource_id ? { type: row.resource_type, id: row.resource_id } : null,
-    source: row.source as unknown as EventSource,
+    source: sourceOf(row.source as unknown as EventSource),
+  };
+}
+
+/** The stored source with every field (a source stores only those that apply). */
+export function sourceOf(stored: EventSource): EnvelopeSource {
+  return {
+    type: stored.type,
+    credential_id: stored.credential_id ?? null,
+    request_id: stored.request_id ?? null,
+    workflow_run_id: stored.workflow_run_id ?? null,
+    chain_depth: stored.chain_depth ?? null,
   };
 }

@@ -1,7 +1,7 @@
 export { EventBus, type DispatchConsumer, type NewEvent, deliveryRunSeconds, DELIVERY_QUEUE, SLOW_DELIVERY_QUEUE, RETENTION_QUEUE, EVENT_QUEUES } from './bus.ts';
 export { deleteExpiredEvents } from './retention.ts';
 export { platformEventTypes, type PlatformEventType, CUSTOM_EVENT_PREFIX, CUSTOM_TYPE_RULE, isPlatformEventType, isCustomEventType, scopeToReceive, mayReceive } from './catalogue.ts';
-export { type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts';
+export { type EnvelopeSource, type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts';
 export { createLiveBus, type LiveBus, type LiveMessage, type LiveRelay } from './live-bus.ts';
 export { startJobQueue, type JobQueue } from './queue.ts';
 export { createSecretBox, loadSecretsKey, type SecretBox } from './secrets.ts';

@@ -40,7 +40,7 @@ describe('event bus: outbox, signed delivery, retries', () => {
     const event = await emit('order.created', { id: 'ord_1', number: 'SO-000001' });
     const [request] = await eventually(() => (receivedFor(event.id).length > 0 ? receivedFor(event.id) : undefined));
     const payload = new Webhook(secret).verify(request?.body ?? '', request?.headers as Record<string, string>) as EventEnvelope;
-    expect(payload).toEqual({ id: event.id, type: 'order.created', tenant_id: harness.tenantId, occurred_at: event.occurred_at, data: { id: 'ord_1', number: 'SO-000001' }, resource: { type: 'order', id: 'ord_1' }, source });
+    expect(payload).toEqual({ id: event.id, type: 'order.created', tenant_id: harness.tenantId, occurred_at: event.occurred_at, data: { id: 'ord_1', number: 'SO-000001' }, resource: { type: 'order', id: 'ord_1' }, source: { ...source, workflow_run_id: null, chain_depth: null } });
     expect(request?.headers['content-type']).toBe('application/json');
     expect(Math.abs(Number(request?.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
     // A tampered body or another secret fails verification.

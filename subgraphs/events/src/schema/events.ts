@@ -1,6 +1,5 @@
-import type { EventSource } from '@platform/graphql-kit';
 import { ApiError, fieldErrors } from '@platform/errors';
-import { type EventEnvelope, envelopeOf, mayReceive, scopeToReceive } from '@platform/events';
+import { type EnvelopeSource, type EventEnvelope, envelopeOf, mayReceive, scopeToReceive } from '@platform/events';
 import {
   type RestRoutes,
   type SubgraphBuilder,
@@ -67,7 +66,7 @@ export function defineEventSchema(builder: SubgraphBuilder) {
     } as const,
   });
 
-  const EventSourceInfo = builder.objectRef<EventSource>('EventSourceInfo').implement({
+  const EventSourceInfo = builder.objectRef<EnvelopeSource>('EventSourceInfo').implement({
     description: 'What produced an event.',
     authScopes: { anyScope: EVENT_SCOPES },
     fields: (t) => ({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '@platform/auth';
 import type { Logger } from '@platform/config';
-import { DrainLoop, type Prisma, type PrismaClient, newId } from '@platform/db';
+import { DrainLoop, type Prisma, type PrismaClient, newId, transactionThen } from '@platform/db';
 import { type DispatchConsumer, type JobQueue, type SecretBox, scopeToReceive } from '@platform/events';
 import type { EventsPort, PlatformOperationExecutor, SyncPort } from '@platform/graphql-kit';
 import type { GraphQLInputObjectType } from 'graphql';
@@ -531,14 +531,8 @@ export class SyncEngine {
   }
 
   /** A transaction of the engine; once it commits, the events it emitted go live and their dispatch starts. */
-  private async transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-    let transaction: Prisma.TransactionClient | undefined;
-    const result = await this.options.prisma.$transaction((tx) => {
-      transaction = tx;
-      return work(tx);
-    });
-    if (transaction) this.options.committed(transaction);
-    return result;
+  private transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return transactionThen(this.options.prisma, work, (tx) => this.options.committed(tx));
   }
 
   /** The job locked for this transaction, if this run still holds it. */

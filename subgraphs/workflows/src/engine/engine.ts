@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Principal } from '@platform/auth';
 import { latestScheduledTime, nextScheduledTime } from '@platform/automation';
 import type { Logger } from '@platform/config';
-import { DrainLoop, type Prisma, type PrismaClient } from '@platform/db';
+import { DrainLoop, type Prisma, type PrismaClient, transactionThen } from '@platform/db';
 import { type DispatchConsumer, type JobQueue, type SecretBox, type UrlPolicy, envelopeOf } from '@platform/events';
 import type { EventsPort, PlatformOperationExecutor, WorkflowsPort } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
@@ -396,7 +396,7 @@ export class WorkflowEngine {
       if (!(error instanceof StepFailure)) throw error;
       return this.failStep(execution, step, key, { code: error.code, message: error.message }, undefined);
     }
-    if (!(await this.recordStep(execution, key, { step_id: step.id, kind: step.kind, status: 'running', input: input as Prisma.InputJsonValue, attempts: attempt, max_attempts: maxAttempts, next_attempt_at: null }))) return 'paused';
+    if (!(await this.recordStep(execution, key, { step_id: step.id, kind: step.kind, status: 'running', input: jsonOf(input), attempts: attempt, max_attempts: maxAttempts, next_attempt_at: null }))) return 'paused';
 
     switch (step.kind) {
       case 'condition':
@@ -580,14 +580,8 @@ export class WorkflowEngine {
   }
 
   /** A transaction of the engine; once it commits, the events it emitted go live and their dispatch starts. */
-  private async transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-    let transaction: Prisma.TransactionClient | undefined;
-    const result = await this.options.prisma.$transaction((tx) => {
-      transaction = tx;
-      return work(tx);
-    });
-    if (transaction) this.options.committed(transaction);
-    return result;
+  private transaction<T>(work: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return transactionThen(this.options.prisma, work, (tx) => this.options.committed(tx));
   }
 }
 

@@ -1,4 +1,4 @@
-import { type GuardedExpression, parseExpression } from '@platform/automation';
+import { type GuardedExpression, isJsonataFunction, parseExpression } from '@platform/automation';
 
 /** A step that cannot go on, for a reason no retry changes (an expression that fails, a bad value). */
 export class StepFailure extends Error {
@@ -30,5 +30,19 @@ export async function evaluate(source: string, context: unknown, what: string): 
   }
   const evaluation = await expression.evaluate(context);
   if (!evaluation.ok) throw new StepFailure('expression_failed', `${what}: ${evaluation.message}`);
-  return evaluation.value;
+  return plainJson(evaluation.value, what);
+}
+
+/**
+ * A value as JSON holds it: what a step records, sends and hands to the next steps. An expression
+ * may give a function (a lambda holds its whole environment) or nothing: they become null (a
+ * function inside an object or array is left out, as JSON.stringify does).
+ */
+function plainJson(value: unknown, what: string): unknown {
+  try {
+    const text = JSON.stringify(value, (_key, inner: unknown) => (inner !== null && typeof inner === 'object' && isJsonataFunction(inner) ? undefined : inner));
+    return text === undefined ? null : (JSON.parse(text) as unknown);
+  } catch (error) {
+    throw new StepFailure('expression_failed', `${what}: gives a value JSON cannot hold (${(error as Error).message})`);
+  }
 }

@@ -12,9 +12,10 @@ export type RunEnd =
 /** `null` in a JSON column (Prisma tells a JSON null from a database NULL). */
 export const JSON_NULL = null as unknown as Prisma.NullableJsonNullValueInput;
 
-/** A value as stored in a JSON column: what JSON can carry of it. */
+/** A value as stored in a JSON column (expressions' values are plain JSON already; nothing is null). */
 export function jsonOf(value: unknown): Prisma.InputJsonValue {
-  return (value === undefined ? null : JSON.parse(JSON.stringify(value))) as Prisma.InputJsonValue;
+  const text = JSON.stringify(value);
+  return (text === undefined ? null : JSON.parse(text)) as Prisma.InputJsonValue;
 }
 
 /**
