@@ -11,7 +11,7 @@ import { type LiveResult, barrier, bearerParams, publish, subscribeWs, wsClient 
  * every subscription start audited and counted against the tenant's rate limit.
  */
 
-const EVENT_FIELDS = 'id type tenant_id occurred_at data resource { type id } source { type credential_id request_id }';
+const EVENT_FIELDS = 'id type tenant_id occurred_at data resource { type id } source { type credential_id request_id workflow_run_id chain_depth }';
 const EVENT_SCOPES = ['events:read', 'events:write'];
 
 type Live = { events: Record<string, unknown> & { type: string; data: Record<string, unknown> } };
