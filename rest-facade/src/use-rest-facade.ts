@@ -19,6 +19,8 @@ export interface RestFacadeOptions {
   inputContract: InputContract;
   /** The scopes each root field requires (`Query.field` → any of them), published per operation. */
   scopes: Map<string, string[]>;
+  /** What each tag of the routes groups: the sections of the published reference. */
+  tags: Record<string, string>;
   /** Renders an error as the edge's problem response for the original request. */
   problemResponse(error: unknown, request: Request): Response;
   /** Carries the edge's per-request state (request id, principal) to the request SOFA receives. */
@@ -137,7 +139,7 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
       }
     },
     openApiDocument() {
-      openApi ??= buildOpenApiDocument({ basePath: options.basePath, routes: routeTable, servedSchema: sofaSchema, inputContract: options.inputContract, scopes: options.scopes });
+      openApi ??= buildOpenApiDocument({ basePath: options.basePath, routes: routeTable, servedSchema: sofaSchema, inputContract: options.inputContract, scopes: options.scopes, tags: options.tags });
       return openApi;
     },
   };

@@ -132,6 +132,7 @@ export function createEdge(options: EdgeOptions): Edge {
     schema: options.supergraph.schema,
     basePath: REST_BASE_PATH,
     routes: Object.assign({}, ...options.subgraphs.map((subgraph) => subgraph.restRoutes)),
+    tags: Object.assign({}, ...options.subgraphs.map((subgraph) => subgraph.restTags)),
     graphqlOnlyFields: options.subgraphs.flatMap((subgraph) => subgraph.graphqlOnlyFields),
     inputContract: options.supergraph.inputContract,
     scopes: options.supergraph.scopes,

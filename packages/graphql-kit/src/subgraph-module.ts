@@ -8,6 +8,8 @@ export interface SubgraphModule {
   name: string;
   buildSchema(): GraphQLSchema;
   restRoutes: RestRoutes;
+  /** Each tag its REST routes use, with what it groups: the sections of the API reference. */
+  restTags: Record<string, string>;
   /** Navigation fields the REST facade leaves out (REST returns flat records), as `Type.field`. */
   graphqlOnlyFields: string[];
   /** Deletes the domain's business data of one tenant (sandbox reset); credentials and audit stay. */

@@ -23,27 +23,12 @@ export interface DocumentSources {
   inputContract: InputContract;
   /** The scopes each root field requires, by `Query.field` (any one of them admits the call). */
   scopes: Map<string, string[]>;
+  /** What each tag of the routes groups (the domains declare them); a route with a tag not listed here stops the start. */
+  tags: Record<string, string>;
 }
 
 const TENANT_ID = '^ten_[0-9a-f]{24}$';
 
-/** What each tag of the REST reference groups; a route with a tag not listed here stops the start. */
-const TAGS: Record<string, string> = {
-  Auth: 'Access tokens (OAuth 2.0 client credentials), API keys, client secrets and the scope catalogue.',
-  Tenants: "The credential's tenant: its plan and limits, and resetting a sandbox.",
-  Users: 'People of the tenant and their roles.',
-  Roles: 'Named sets of scopes given to users.',
-  Audit: 'The tamper-evident record of every request.',
-  Inventory: 'Warehouses, items (SKUs), stock levels and the history of stock movements.',
-  CRM: 'Customers with their contacts and addresses; sales and purchase orders and their lifecycle.',
-  Finance: 'Invoices and the double-entry ledger.',
-  Events: 'The event log and custom events.',
-  Webhooks: 'Webhook endpoints, their deliveries, resends and replays.',
-  Connectors: 'Connections to other systems (credentials sealed, never returned), their versioned field mappings and previews.',
-  Sync: 'Sync jobs of connectors: start, follow, cancel; the records a job could not write, and their replay.',
-  Workflows: 'Automations triggered by events, schedules or the API: versioned definitions, the scopes they act with, templates.',
-  'Workflow runs': 'Runs of workflows: start, follow (status and step log), cancel, decide approvals.',
-};
 
 /**
  * The OpenAPI 3.1 document of the REST facade, built from what serves the requests: the route
@@ -72,7 +57,7 @@ export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument 
     // Paths are given in full (with /v1), so the server is the origin serving this document.
     servers: [{ url: '/' }],
     tags: [...new Set(['Auth', ...sources.routes.flatMap((route) => route.tags)])].map((name) => {
-      const description = TAGS[name];
+      const description = sources.tags[name];
       if (!description) throw new Error(`the REST tag ${name} has no description in the OpenAPI document`);
       return { name, description };
     }),

@@ -8,6 +8,9 @@ export const crmSubgraph: SubgraphModule = {
   name: 'crm',
   buildSchema: buildCrmSchema,
   restRoutes: crmRestRoutes,
+  restTags: {
+    CRM: 'Customers with their contacts and addresses; sales and purchase orders and their lifecycle.',
+  },
   graphqlOnlyFields: crmGraphqlOnlyFields,
   deleteTenantData: deleteCrmData,
   provides: { orders: ordersPort },

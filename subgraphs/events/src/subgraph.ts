@@ -7,6 +7,10 @@ export const eventsSubgraph: SubgraphModule = {
   name: 'events',
   buildSchema: buildEventsSchema,
   restRoutes: eventsRestRoutes,
+  restTags: {
+    Events: 'The event log and custom events.',
+    Webhooks: 'Webhook endpoints, their deliveries, resends and replays.',
+  },
   graphqlOnlyFields: eventsGraphqlOnlyFields,
   deleteTenantData: deleteEventsData,
 };

@@ -7,6 +7,9 @@ export const financeSubgraph: SubgraphModule = {
   name: 'finance',
   buildSchema: buildFinanceSchema,
   restRoutes: financeRestRoutes,
+  restTags: {
+    Finance: 'Invoices and the double-entry ledger.',
+  },
   graphqlOnlyFields: financeGraphqlOnlyFields,
   deleteTenantData: deleteFinanceData,
 };

@@ -7,6 +7,10 @@ export const integrationsSubgraph: SubgraphModule = {
   name: 'integrations',
   buildSchema: buildIntegrationsSchema,
   restRoutes: integrationsRestRoutes,
+  restTags: {
+    Connectors: 'Connections to other systems (credentials sealed, never returned), their versioned field mappings and previews.',
+    Sync: 'Sync jobs of connectors: start, follow, cancel; the records a job could not write, and their replay.',
+  },
   graphqlOnlyFields: [],
   deleteTenantData: deleteIntegrationsData,
 };

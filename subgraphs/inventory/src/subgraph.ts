@@ -8,6 +8,9 @@ export const inventorySubgraph: SubgraphModule = {
   name: 'inventory',
   buildSchema: buildInventorySchema,
   restRoutes: inventoryRestRoutes,
+  restTags: {
+    Inventory: 'Warehouses, items (SKUs), stock levels and the history of stock movements.',
+  },
   graphqlOnlyFields: inventoryGraphqlOnlyFields,
   deleteTenantData: deleteInventoryData,
   provides: { stock: stockPort },

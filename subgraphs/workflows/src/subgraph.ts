@@ -7,6 +7,10 @@ export const workflowsSubgraph: SubgraphModule = {
   name: 'workflows',
   buildSchema: buildWorkflowsSchema,
   restRoutes: workflowsRestRoutes,
+  restTags: {
+    Workflows: 'Automations triggered by events, schedules or the API: versioned definitions, the scopes they act with, templates.',
+    'Workflow runs': 'Runs of workflows: start, follow (status and step log), cancel, decide approvals.',
+  },
   graphqlOnlyFields: ['WorkflowRun.steps'],
   deleteTenantData: deleteWorkflowsData,
 };
