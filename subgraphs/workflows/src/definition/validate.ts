@@ -2,7 +2,6 @@ import { cronProblem, isTimeZone, parseExpression } from '@platform/automation';
 import { isCustomEventType, scopeToReceive } from '@platform/events';
 import type { FieldError } from '@platform/errors';
 import type { OperationCheck } from '@platform/graphql-kit';
-import { z } from 'zod';
 import { WORKFLOW_LIMITS, type Step, type WorkflowDefinition, definitionSchema } from './format.ts';
 import { inputSchemaProblem } from './input-schema.ts';
 
@@ -130,14 +129,3 @@ function pathOf(path: ReadonlyArray<PropertyKey>): string {
   return path.map(String).join('.');
 }
 
-/** The workflow's own grant: catalogued scopes, each held by the credential saving it (no escalation). */
-export function grantedScopesRule(catalogue: readonly string[], held: ReadonlySet<string>) {
-  return z
-    .array(z.string().refine((scope) => catalogue.includes(scope), { message: 'is not a scope of the catalogue (GET /v1/auth/scopes)' }))
-    .min(1, 'at least one scope is required')
-    .max(catalogue.length)
-    .superRefine((scopes, context) => {
-      const notHeld = [...new Set(scopes)].filter((scope) => catalogue.includes(scope) && !held.has(scope));
-      if (notHeld.length > 0) context.addIssue({ code: 'custom', message: `you can grant a workflow only scopes your credential holds; not held: ${notHeld.join(', ')}` });
-    });
-}

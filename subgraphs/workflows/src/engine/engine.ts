@@ -527,8 +527,9 @@ export class WorkflowEngine {
   /** The step fails for good, and with it the run (`workflow.completed`, failed, naming the step). */
   private async failStep(execution: Execution, step: Step, key: string, error: { code: string; message: string }, input: Record<string, unknown> | undefined): Promise<StepOutcome> {
     const fields = { step_id: step.id, kind: step.kind, status: 'failed' as const, error, finished_at: new Date(), next_attempt_at: null, max_attempts: execution.rows.get(key)?.max_attempts ?? 1, ...(input !== undefined && { input: jsonOf(input) }) };
-    const recorded = await this.recordStep(execution, key, fields, {}, (tx, run) => this.endWithin(tx, run, { status: 'failed', error: { step: key, ...error } }).then(() => undefined));
-    return recorded ? 'paused' : 'paused';
+    // Paused either way: the run ended with the step, or another execution holds it now.
+    await this.recordStep(execution, key, fields, {}, (tx, run) => this.endWithin(tx, run, { status: 'failed', error: { step: key, ...error } }).then(() => undefined));
+    return 'paused';
   }
 
   /** The step waits (a delay, an approval): the run is released as `waiting`, with a queue job at `until` when there is one. */

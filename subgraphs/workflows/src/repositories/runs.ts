@@ -87,7 +87,3 @@ export async function listRunSteps(db: Db, tenantId: string, runId: string, wind
   return listPage(rows, window, total);
 }
 
-/** The run's step that waits for an approval, if any. */
-export function pendingApproval(db: Db, tenantId: string, runId: string): Promise<RunStepRecord | null> {
-  return db.workflowRunStep.findFirst({ where: { tenant_id: tenantId, run_id: runId, kind: 'approval', status: 'waiting' } });
-}
