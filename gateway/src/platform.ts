@@ -5,10 +5,11 @@ import { type PlatformConfig, createLogger, loadConfig } from '@platform/config'
 import { type PrismaClient, createPrismaClient, databaseReachable, databaseTimeouts, migrateDatabase, openDatabase } from '@platform/db';
 import { AuditChainer, AuditRecorder } from '@platform/audit';
 import { createRateLimiter } from '@platform/rate-limit';
-import type { PlatformOperationExecutor } from '@platform/graphql-kit';
+import type { AiPort, PlatformOperationExecutor } from '@platform/graphql-kit';
 import { loadSigningKeys } from '@platform/subgraph-identity';
 import { DEFAULT_OUTBOUND_HTTP, PAGE_ALLOWANCE_SECONDS, SYNC_QUEUE, SyncEngine, createOutboundHttp, pushRequestConsumer } from '@platform/subgraph-integrations';
 import { WORKFLOW_RUN_QUEUE, WORKFLOW_RUN_SECONDS, WORKFLOW_TRIGGER_QUEUE, WorkflowEngine } from '@platform/subgraph-workflows';
+import { AI_TASK_QUEUE, AI_TASK_STEP_SECONDS, TaskEngine, closeExtraction } from '@platform/subgraph-ai';
 import { isInputObjectType } from 'graphql';
 import { REST_BASE_PATH, createEdge } from './edge/edge.ts';
 import { isConnectorUpload } from './edge/plugins/use-connector-uploads.ts';
@@ -45,7 +46,7 @@ export interface PlatformHooks {
    * workers through this channel.
    */
   cluster?: ClusterChannel;
-  /** The time workflow schedules read (tests: a controllable clock; default the machine's). */
+  /** The time workflow schedules and the copilot's relative dates read (tests: a controllable clock; default the machine's). */
   clock?: () => Date;
 }
 
@@ -85,7 +86,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       prisma,
       logger,
       cluster,
-      otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS, [WORKFLOW_RUN_QUEUE]: WORKFLOW_RUN_SECONDS, [WORKFLOW_TRIGGER_QUEUE]: WORKFLOW_RUN_SECONDS },
+      otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS, [WORKFLOW_RUN_QUEUE]: WORKFLOW_RUN_SECONDS, [WORKFLOW_TRIGGER_QUEUE]: WORKFLOW_RUN_SECONDS, [AI_TASK_QUEUE]: AI_TASK_STEP_SECONDS },
       dispatchConsumers: [pushRequestConsumer(() => wakePushes()), WorkflowEngine.triggerConsumer(() => wakeWorkflowTriggers())],
     });
     cleanups.push(() => events.stop());
@@ -149,6 +150,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       uploads: config.uploadLimits,
       leaseSeconds: config.jobRecoverySeconds,
     });
+    const clock = hooks.clock ?? (() => new Date());
     const workflowEngine = new WorkflowEngine({
       prisma,
       queue: events.queue,
@@ -163,9 +165,28 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       leaseSeconds: config.jobRecoverySeconds,
       maxWorkflows: config.workflowsPerTenant,
       schedulePollSeconds: config.workflowSchedulePollSeconds,
-      ...(hooks.clock && { clock: hooks.clock }),
+      clock,
     });
-    const edge = createEdge({ sync: syncEngine.port, workflows: workflowEngine.port, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });
+    const taskEngine = new TaskEngine({
+      prisma,
+      queue: events.queue,
+      events: events.port,
+      committed: (tx) => events.bus.committed(tx),
+      execute: (principal, operation) => executeAs(principal, operation),
+      logger: logger.child({ component: 'ai-tasks' }),
+    });
+    const ai: AiPort = {
+      execute: (principal, operation) => executeAs(principal, operation),
+      supergraph: () => ({ schema: supergraph.schema, rootFieldScopes: supergraph.scopes }),
+      languageModel: config.languageModel,
+      queueTask: (tx, tenantId, taskId) => taskEngine.queueTask(tx, tenantId, taskId),
+      wake: () => taskEngine.wake(),
+      now: clock,
+      extraction: config.extraction,
+    };
+    // Text recognition runs in worker threads started on first use; they end with the platform.
+    cleanups.push(() => closeExtraction());
+    const edge = createEdge({ sync: syncEngine.port, workflows: workflowEngine.port, ai, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });
     executeAs = edge.executeAs;
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
@@ -177,6 +198,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     wakeWorkflowTriggers = () => workflowEngine.wakeTriggers();
     // Likewise: runs under way hand over at once, resuming from their last recorded step.
     cleanups.push(() => workflowEngine.stop());
+    await taskEngine.start();
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.
     const webSockets = edge.serveWebSockets(server);
     cleanups.push(() => webSockets.close());

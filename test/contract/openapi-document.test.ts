@@ -57,7 +57,7 @@ describe('the OpenAPI document', () => {
       '/v1/finance/ledger-entries': ['get', 'post'],
     });
     // Only declared routes: none of the paths SOFA would derive from field names on its own.
-    for (const path of Object.keys(paths)) expect(path).toMatch(/^\/v1\/(oauth|inventory|crm|finance|events|tenants|auth|audit|connectors|sync|workflows)(\/|$)/);
+    for (const path of Object.keys(paths)) expect(path).toMatch(/^\/v1\/(oauth|inventory|crm|finance|events|tenants|auth|audit|connectors|sync|workflows|ai)(\/|$)/);
     expect(operations().length).toBeGreaterThan(80);
     expect(document.components.schemas).not.toHaveProperty('Query');
     expect(document.components.schemas).not.toHaveProperty('Subscription');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, graphqlData, json, type List, problemOf } from '../support/fixtures.ts';
+import { type ApiClient, database, graphqlData, json, type List, problemOf } from '../support/fixtures.ts';
 import {
   type Delivery,
   type Endpoint,
@@ -19,10 +19,17 @@ import {
 
 /** Waits until every delivery of an endpoint is over (none pending) and there are `count` of them. */
 async function settledDeliveries(api: ApiClient, endpointId: string, count: number): Promise<Delivery[]> {
-  return eventually(async () => {
-    const deliveries = await deliveriesOf(api, endpointId, '?per_page=100');
-    return deliveries.length === count && deliveries.every((delivery) => delivery.status !== 'pending') ? deliveries : undefined;
-  }, 20_000, `${count} settled deliveries of ${endpointId}`);
+  try {
+    return await eventually(async () => {
+      const deliveries = await deliveriesOf(api, endpointId, '?per_page=100');
+      return deliveries.length === count && deliveries.every((delivery) => delivery.status !== 'pending') ? deliveries : undefined;
+    }, 20_000, `${count} settled deliveries of ${endpointId}`);
+  } catch (error) {
+    // What the deliveries and their queue jobs look like then: why they did not settle (a rare timeout under load).
+    const deliveries = await database().webhookDelivery.findMany({ where: { endpoint_id: endpointId }, select: { id: true, status: true, attempt_count: true, next_attempt_at: true, created_at: true } });
+    const jobs = await database().$queryRaw<unknown[]>`SELECT name, state, priority, retry_count, created_on, started_on, start_after, completed_on FROM pgboss.job WHERE data->>'delivery_id' = ANY(${deliveries.map((delivery) => delivery.id)}::text[])`;
+    throw new Error(`${(error as Error).message}; deliveries: ${JSON.stringify(deliveries)}; jobs: ${JSON.stringify(jobs)}`);
+  }
 }
 
 const idsOf = (received: ReceivedWebhook[]) => received.map((webhook) => webhook.headers['webhook-id']);

@@ -91,6 +91,9 @@ interface Records {
   workflow: string;
   workflowRun: string;
   template: string;
+  aiQuery: string;
+  aiExtraction: string;
+  aiTask: string;
 }
 
 /** Which record a path parameter names, by the path (`/crm/orders/:id/confirm`: an order). */
@@ -114,6 +117,9 @@ const RECORD_OF_PATH: Array<[RegExp, keyof Records]> = [
   [/^\/workflows\/templates\//, 'template'],
   [/^\/workflows\/:workflow_id\/runs\/:/, 'workflowRun'],
   [/^\/workflows\//, 'workflow'],
+  [/^\/ai\/queries\//, 'aiQuery'],
+  [/^\/ai\/extractions\//, 'aiExtraction'],
+  [/^\/ai\/tasks\//, 'aiTask'],
 ];
 
 /** Which record a body field naming an id refers to, by its name. */
@@ -131,6 +137,7 @@ const RECORD_OF_FIELD: Record<string, keyof Records> = {
   sync_job_id: 'syncJob',
   workflow_id: 'workflow',
   run_id: 'workflowRun',
+  task_id: 'aiTask',
 };
 
 /** Plausible values of body fields by name; any other string field gets a plain text. */
@@ -323,6 +330,10 @@ describe('function-level authorization matrix', () => {
     const workflow = await created('/v1/workflows', { name: 'Matrix workflow', scopes: ['crm:read'], definition: { trigger: { type: 'manual' }, steps: [{ id: 'check', kind: 'condition', if: 'false', then: [{ id: 'never', kind: 'wait', seconds: 1 }] }] } });
     const workflowRun = await created(`/v1/workflows/${workflow}/runs`, {});
     await eventually(async () => ((await database().workflowRun.findFirst({ where: { tenant_id: account.tenantId, id: workflowRun, status: 'succeeded' } })) ? true : undefined), 20_000, 'the workflow run succeeded');
+    // A copilot query, an extraction and a task waiting for an approval: none changes by itself.
+    const aiQuery = await created('/v1/ai/queries', { question: 'How many customers are there?' });
+    const aiExtraction = await created('/v1/ai/extractions', { content_type: 'text/plain', text: 'Invoice INV-1 from Matrix Supplier Ltd, total EUR 10.00' });
+    const aiTask = await created('/v1/ai/tasks', { goal: 'Archive SKUs with stock but no sales in 90 days' });
     records = {
       item,
       warehouse,
@@ -344,6 +355,9 @@ describe('function-level authorization matrix', () => {
       workflow,
       workflowRun,
       template: 'alert_on_sync_failure',
+      aiQuery,
+      aiExtraction,
+      aiTask,
     };
     before = await fingerprint([account.tenantId, account.sandboxTenantId]);
   });

@@ -26,6 +26,8 @@ const BODIES: Record<string, unknown> = {
   'PATCH /v1/workflows/{id}': { name: 'Taken over' },
   'POST /v1/workflows/{id}/runs': { input: {} },
   'POST /v1/workflows/{workflow_id}/runs/{id}/approval': { decision: 'approved' },
+  'POST /v1/ai/tasks/{id}/approval': { decision: 'approved' },
+  'POST /v1/ai/extractions/{id}/draft': { kind: 'invoice', customer_id: 'placeholder' },
 };
 
 interface Records {
@@ -47,6 +49,9 @@ interface Records {
   syncJob: string;
   workflow: string;
   workflowRun: string;
+  aiQuery: string;
+  aiExtraction: string;
+  aiTask: string;
 }
 
 /** Which record of the victim each templated path names, by its first segments. */
@@ -69,6 +74,9 @@ const RESOURCE_OF_PATH: Array<[RegExp, keyof Records]> = [
   [/^\/v1\/sync\/jobs\//, 'syncJob'],
   [/^\/v1\/workflows\/\{workflow_id\}\/runs\/\{/, 'workflowRun'],
   [/^\/v1\/workflows\//, 'workflow'],
+  [/^\/v1\/ai\/queries\//, 'aiQuery'],
+  [/^\/v1\/ai\/extractions\//, 'aiExtraction'],
+  [/^\/v1\/ai\/tasks\//, 'aiTask'],
 ];
 
 async function created<T extends { id: string }>(api: ApiClient, path: string, body: unknown): Promise<T> {
@@ -117,6 +125,10 @@ describe('tenant isolation matrix', () => {
       `/v1/workflows/${records.workflow}/versions`,
       `/v1/workflows/${records.workflow}/runs/${records.workflowRun}`,
       `/v1/workflows/${records.workflow}/runs/${records.workflowRun}/steps`,
+      `/v1/ai/queries/${records.aiQuery}`,
+      `/v1/ai/extractions/${records.aiExtraction}`,
+      `/v1/ai/tasks/${records.aiTask}`,
+      `/v1/ai/tasks/${records.aiTask}/steps`,
     ];
     return Promise.all(paths.map(async (path) => [path, await (await victim.get(path)).json()]));
   };
@@ -161,7 +173,14 @@ describe('tenant isolation matrix', () => {
     const workflow = await created(victim, '/v1/workflows', { name: 'Victim workflow', scopes: ['crm:read'], definition: { trigger: { type: 'manual' }, steps: [{ id: 'approve', kind: 'approval', message: '"Go?"' }] } });
     const workflowRun = await created(victim, `/v1/workflows/${workflow.id}/runs`, { input: { secret: 'victim' } });
     await eventually(async () => (((await (await victim.get(`/v1/workflows/${workflow.id}/runs/${workflowRun.id}`)).json()) as { status: string }).status === 'waiting' ? true : undefined));
+    // A copilot query, an extraction and a task waiting for an approval (approving or cancelling it would change it).
+    const aiQuery = await created(victim, '/v1/ai/queries', { question: 'Which SKUs are below their reorder point?' });
+    const aiExtraction = await created(victim, '/v1/ai/extractions', { content_type: 'text/plain', text: 'Invoice INV-7 from Victim Supplier Ltd, total EUR 10.00' });
+    const aiTask = await created(victim, '/v1/ai/tasks', { goal: 'Archive SKUs with stock but no sales in 90 days' });
     records = {
+      aiQuery: aiQuery.id,
+      aiExtraction: aiExtraction.id,
+      aiTask: aiTask.id,
       workflow: workflow.id,
       workflowRun: workflowRun.id,
       connector: connector.id,

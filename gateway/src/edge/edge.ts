@@ -4,7 +4,7 @@ import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { Logger } from '@platform/config';
 import type { Prisma, PrismaClient } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
-import type { PlatformOperationExecutor, SubgraphContext, SyncPort, WorkflowsPort } from '@platform/graphql-kit';
+import type { AiPort, PlatformOperationExecutor, SubgraphContext, SyncPort, WorkflowsPort } from '@platform/graphql-kit';
 import type { RateLimiter } from '@platform/rate-limit';
 import { useRestFacade } from '@platform/rest-facade';
 import type { Server } from 'node:http';
@@ -57,6 +57,8 @@ export interface EdgeOptions {
   sync: SyncPort;
   /** The workflow engine's side of the workflows domain (queueing and interrupting runs, checking operations). */
   workflows: WorkflowsPort;
+  /** What the AI subgraph reads and runs: the supergraph, the caller's operations, the task engine. */
+  ai: AiPort;
   rateLimiter: RateLimiter;
   supergraph: Supergraph;
   subgraphs: SubgraphModule[];
@@ -104,6 +106,7 @@ export function createEdge(options: EdgeOptions): Edge {
     events: options.events.port,
     sync: options.sync,
     workflows: options.workflows,
+    ai: options.ai,
   };
   const auditFor = (request: Request): SubgraphContext['audit'] => ({
     recordChange: async (action, work, resourceIdOf) => {

@@ -1,4 +1,5 @@
 import type { SubgraphModule } from '@platform/graphql-kit';
+import { aiSubgraph } from '@platform/subgraph-ai';
 import { crmSubgraph } from '@platform/subgraph-crm';
 import { eventsSubgraph } from '@platform/subgraph-events';
 import { financeSubgraph } from '@platform/subgraph-finance';
@@ -10,4 +11,4 @@ import { workflowsSubgraph } from '@platform/subgraph-workflows';
 export type { SubgraphModule };
 
 /** Every domain subgraph of the supergraph. A new domain is one more entry here. */
-export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph, eventsSubgraph, integrationsSubgraph, workflowsSubgraph];
+export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph, eventsSubgraph, integrationsSubgraph, workflowsSubgraph, aiSubgraph];

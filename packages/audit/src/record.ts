@@ -5,7 +5,7 @@ export const AUDIT_SURFACES = ['rest', 'graphql', 'subscription', 'oauth'] as co
 export type AuditSurface = (typeof AUDIT_SURFACES)[number];
 
 /** Who made it. `anonymous`: no credential was established (a 401, a token request of an unknown client). */
-export const AUDIT_ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'workflow', 'anonymous'] as const;
+export const AUDIT_ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'workflow', 'ai_task', 'anonymous'] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** The chain of requests that never established a tenant (401s, for instance). */

@@ -6,10 +6,10 @@ export interface Principal {
   scopes: ReadonlySet<string>;
   /**
    * The credential presented: an OAuth client's access token or an API key; or, for the writes of
-   * a sync, the connector itself, and for the operations of a workflow's run, the workflow (never
-   * presented over the network: the sync and workflow engines set them).
+   * a sync, the connector itself, for the operations of a workflow's run, the workflow, and for the
+   * writes of an agent task, the task (never presented over the network: the engines set them).
    */
-  credential: { type: 'oauth_client' | 'api_key' | 'connector' | 'workflow'; id: string };
+  credential: { type: 'oauth_client' | 'api_key' | 'connector' | 'workflow' | 'ai_task'; id: string };
   /** A workflow's operations: the run they belong to and how deep it is in a chain of runs triggering runs (loop protection). */
   causation?: { workflow_run_id: string; chain_depth: number };
   /** `jti` of the access token; absent for API keys. */

@@ -28,6 +28,8 @@ export const scopeCatalogue = {
   'webhooks:write': 'Register, change, disable and delete webhook endpoints, rotate their signing secrets, resend and replay events, ping.',
   'workflows:read': 'List and read workflows (their versioned definitions, never their signing secrets), their runs and each run\'s step log.',
   'workflows:write': 'Create, change, enable, disable and delete workflows (granting them at most the scopes the caller holds), install templates, start and cancel runs, decide approvals.',
+  'ai:read': 'List and read copilot queries (with their answers), document extractions and agent tasks with their plans and step logs.',
+  'ai:write': 'Ask the copilot (its operations run with the caller\'s other scopes, never more), extract documents and turn them into drafts, create, approve and cancel agent tasks.',
 } as const;
 
 export type Scope = keyof typeof scopeCatalogue;

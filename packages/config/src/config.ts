@@ -48,7 +48,13 @@ const environmentSchema = z.object({
     .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
-});
+  AI_MODEL_BASE_URL: z.url().optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_MODEL_API_KEY: z.string().min(1).optional(),
+  AI_MODEL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  AI_EXTRACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  AI_EXTRACTION_MAX_PAGES: z.coerce.number().int().min(1).max(200).default(10),
+}).refine((env) => (env.AI_MODEL_BASE_URL === undefined) === (env.AI_MODEL === undefined), { message: 'AI_MODEL_BASE_URL and AI_MODEL are set together (or neither: the offline engine answers)', path: ['AI_MODEL'] });
 
 export interface PlatformConfig {
   port: number;
@@ -81,6 +87,10 @@ export interface PlatformConfig {
   /** Connectors one tenant may hold. */
   connectorsPerTenant: number;
   workflowsPerTenant: number;
+  /** An OpenAI-compatible chat-completions endpoint for the copilot and agent tasks; absent: the offline engine. */
+  languageModel: { baseUrl: string; model: string; apiKey?: string; timeoutMs: number } | undefined;
+  /** Bounds of a document extraction (text recognition of scans is the slow part). */
+  extraction: { timeoutMs: number; maxPages: number };
   /** How often due workflow schedules are looked for. */
   workflowSchedulePollSeconds: number;
   /** How long one run of a sync job holds it before handing over to the next at a page boundary. */
@@ -157,6 +167,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     failedAuthenticationLimits: { perClient: env.FAILED_AUTHENTICATIONS_PER_CLIENT_PER_MINUTE, perAddress: env.FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE },
     metricsToken: env.METRICS_TOKEN,
     workers: env.WORKERS ?? availableParallelism(),
+    languageModel: env.AI_MODEL_BASE_URL && env.AI_MODEL ? { baseUrl: env.AI_MODEL_BASE_URL, model: env.AI_MODEL, ...(env.AI_MODEL_API_KEY && { apiKey: env.AI_MODEL_API_KEY }), timeoutMs: env.AI_MODEL_TIMEOUT_SECONDS * 1000 } : undefined,
+    extraction: { timeoutMs: env.AI_EXTRACTION_TIMEOUT_SECONDS * 1000, maxPages: env.AI_EXTRACTION_MAX_PAGES },
     // An override given as undefined means "not overridden", not "unset".
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };

@@ -45,13 +45,19 @@ export const errorCatalogue = {
   request_timeout: { status: 504, title: 'Request timed out', description: 'The request did not complete within the platform\'s deadline and was abandoned; nothing it had not committed was kept. Retry, with an `Idempotency-Key` for writes.' },
   database_unavailable: { status: 503, title: 'Database unavailable', description: 'The platform cannot reach its database right now (down, restarting or not answering in time). Retry after `Retry-After` seconds; repeat a write with the same `Idempotency-Key`, since one whose answer was lost may have been applied.' },
   service_unavailable: { status: 503, title: 'Service unavailable', description: 'The platform is starting or shutting down and takes no requests on this instance; retry after `Retry-After` seconds (a load balancer sends the retry to a ready instance).' },
+  unsupported_document_type: { status: 415, title: 'Unsupported document type', description: 'A document extraction takes PDF, PNG, JPEG, plain text or an e-mail (`message/rfc822`); `content_type` says what was sent.' },
+  document_unreadable: { status: 422, title: 'Document unreadable', description: 'The document could not be read: corrupt, encrypted, empty, with more pages than an extraction reads (`limit` names it), or holding no text the platform could recognise.' },
+  extraction_timeout: { status: 504, title: 'Extraction timed out', description: 'Reading the document (text recognition of a scan) took longer than the platform allows; nothing was kept. A cleaner scan or fewer pages read faster.' },
+  language_model_unavailable: { status: 503, title: 'Language model unavailable', description: 'The language model the operator configured could not be reached or refused the request; nothing was executed. Retry after `Retry-After` seconds.' },
+  language_model_timeout: { status: 504, title: 'Language model timed out', description: 'The configured language model did not answer within the platform\'s deadline; nothing was executed.' },
+  language_model_invalid_output: { status: 502, title: 'Language model answered unusably', description: 'The configured language model answered with a plan the platform could not accept (malformed tool arguments, names the catalogue does not have); nothing was executed. `errors` says what was wrong.' },
   internal_error: { status: 500, title: 'Internal error', description: 'Something failed on our side. The `request_id` identifies it in our logs.' },
 } as const;
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
 /** Seconds a client should wait before retrying a refusal with this code (the `Retry-After` header), if any. */
-export const retryAfterSeconds: Partial<Record<ErrorCode, number>> = { database_unavailable: 2, service_unavailable: 2, too_many_subscriptions: 5 };
+export const retryAfterSeconds: Partial<Record<ErrorCode, number>> = { database_unavailable: 2, service_unavailable: 2, too_many_subscriptions: 5, language_model_unavailable: 5 };
 
 export function statusOf(code: string): number {
   return code in errorCatalogue ? errorCatalogue[code as ErrorCode].status : 500;

@@ -40,7 +40,8 @@ export const platformEventTypes = {
     resourceType: 'workflow_run',
     description: 'An automation workflow run finished, once per run: `status` is `succeeded`, `failed` (with the terminal `error`: step, code, message) or `cancelled`; the run as data.',
   },
-  'ai.query.completed': { scope: 'ai:read', resourceType: 'ai_query', description: 'A copilot query returned a structured response.' },
+  'ai.query.completed': { scope: 'ai:read', resourceType: 'ai_query', description: 'A copilot query returned a structured response (answered, ambiguous or unanswerable); the query as `GET /v1/ai/queries/{id}` shows it as data.' },
+  'ai.task.completed': { scope: 'ai:read', resourceType: 'ai_task', description: 'An agent task ended, once per task: `status` is `succeeded`, `failed` (with `error`: step, code, message), `cancelled` or `rejected`; the task as data.' },
 } as const;
 
 export type PlatformEventType = keyof typeof platformEventTypes;

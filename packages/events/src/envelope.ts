@@ -2,8 +2,8 @@ import type { Event } from '@platform/db';
 
 /** What produced an event. */
 export interface EventSource {
-  /** `api`: a request of a credential; `platform`: the platform itself (a rule, a job); `connector`: a sync; `workflow`: a workflow's run. */
-  type: 'api' | 'platform' | 'connector' | 'workflow';
+  /** `api`: a request of a credential; `platform`: the platform itself (a rule, a job); `connector`: a sync; `workflow`: a workflow's run; `ai_task`: an agent task's write (`credential_id` the task). */
+  type: 'api' | 'platform' | 'connector' | 'workflow' | 'ai_task';
   credential_id?: string;
   request_id?: string;
   /** `workflow`: the run that produced it and that run's depth in a chain of runs triggering runs. */

@@ -8,7 +8,7 @@ import { type Prisma, type PrismaClient, type PrismaTypes, getDatamodel } from '
 import { ApiError } from '@platform/errors';
 import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode, valueFromASTUntyped } from 'graphql';
 import NullableMutationsPlugin from './nullable-mutations.ts';
-import type { EventEmitter, EventSource, EventsPort, OrdersPort, StockPort, SyncPort, WorkflowsPort } from './ports.ts';
+import type { AiPort, EventEmitter, EventSource, EventsPort, OrdersPort, StockPort, SyncPort, WorkflowsPort } from './ports.ts';
 
 /** What every subgraph resolver receives; the edge builds it once per request. */
 export interface SubgraphContext {
@@ -26,6 +26,7 @@ export interface SubgraphContext {
     events: EventsPort;
     sync: SyncPort;
     workflows: WorkflowsPort;
+    ai: AiPort;
   };
   audit: {
     /**
@@ -85,6 +86,7 @@ export type SubgraphBuilder = ReturnType<typeof createSubgraphBuilder>;
 export function eventSourceOf(context: Pick<SubgraphContext, 'principal' | 'requestId'>): EventSource {
   const { credential, causation } = context.principal;
   if (credential.type === 'workflow') return { type: 'workflow', credential_id: credential.id, request_id: context.requestId, ...(causation && { workflow_run_id: causation.workflow_run_id, chain_depth: causation.chain_depth }) };
+  if (credential.type === 'ai_task') return { type: 'ai_task', credential_id: credential.id, request_id: context.requestId };
   return { type: credential.type === 'connector' ? 'connector' : 'api', credential_id: credential.id, request_id: context.requestId };
 }
 

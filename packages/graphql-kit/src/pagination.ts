@@ -311,6 +311,23 @@ export function listPage<Row>(rows: Row[], window: ListWindow, total: number | n
  * last: after a value come the greater values and then the nulls; after a null, only nulls.
  * Undefined without a cursor.
  */
+/**
+ * One page of a Prisma model's records matching `where`: the window's keyset (after a cursor),
+ * order and bounds applied, and the total counted when the client selects it.
+ */
+export async function prismaListPage<Row, Where extends object>(
+  model: { count(args: { where: Where }): Promise<number>; findMany(args: { where: Where; orderBy: ReturnType<typeof prismaOrderBy>; skip: number; take: number }): Promise<Row[]> },
+  where: Where,
+  window: ListWindow,
+): Promise<ListPage<Row>> {
+  const keyset = keysetWhere(window) as Where | undefined;
+  const [total, rows] = await Promise.all([
+    window.countTotal ? model.count({ where }) : null,
+    model.findMany({ where: keyset ? ({ AND: [where, keyset] } as unknown as Where) : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
+  ]);
+  return listPage(rows, window, total);
+}
+
 export function keysetWhere(window: ListWindow): Record<string, unknown> | undefined {
   if (!window.after) return undefined;
   const strict = window.order.direction === 'asc' ? 'gt' : 'lt';

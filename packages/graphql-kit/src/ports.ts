@@ -1,5 +1,5 @@
 import type { Principal } from '@platform/auth';
-import type { GraphQLInputObjectType } from 'graphql';
+import type { GraphQLInputObjectType, GraphQLSchema } from 'graphql';
 import type { Db, Prisma } from '@platform/db';
 
 /**
@@ -63,7 +63,7 @@ export interface OrdersPort {
 
 /** What produced an event: a request of a credential, or the platform itself. */
 export interface EventSource {
-  type: 'api' | 'platform' | 'connector' | 'workflow';
+  type: 'api' | 'platform' | 'connector' | 'workflow' | 'ai_task';
   credential_id?: string;
   request_id?: string;
   /** `workflow`: the run whose step produced it, and that run's depth in a chain of runs (runs it triggers are one deeper). */
@@ -206,3 +206,29 @@ export interface PlatformOperationResult {
  * idempotency, events and audit record), with `principal` as the caller.
  */
 export type PlatformOperationExecutor = (principal: Principal, operation: PlatformOperation) => Promise<PlatformOperationResult>;
+
+/** An OpenAI-compatible chat-completions endpoint an operator configured (`AI_MODEL_*`). */
+export interface LanguageModelSettings {
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  timeoutMs: number;
+}
+
+/** Implemented by the platform for the AI subgraph: what the copilot reads and runs, and the agent-task engine. */
+export interface AiPort {
+  /** Runs an operation through the edge as `principal`: a copilot question's reads with the caller's own credential. */
+  execute: PlatformOperationExecutor;
+  /** The supergraph's API schema and each root field's scopes: what the copilot's catalogue is generated from. */
+  supergraph(): { schema: GraphQLSchema; rootFieldScopes: ReadonlyMap<string, readonly string[]> };
+  /** Set when an operator configured a language model; the offline engine answers otherwise. */
+  languageModel: LanguageModelSettings | undefined;
+  /** Queues the execution of a task within `tx`: it starts once `tx` commits. */
+  queueTask(tx: Prisma.TransactionClient, tenantId: string, taskId: string): Promise<void>;
+  /** Asks this instance's task workers to look for tasks now (after a transaction that queued one committed). */
+  wake(): void;
+  /** The time relative dates in questions ("last week") are read against. */
+  now(): Date;
+  /** Bounds of a document extraction. */
+  extraction: { timeoutMs: number; maxPages: number };
+}

@@ -63,6 +63,7 @@ export function defineEventSchema(builder: SubgraphBuilder) {
       platform: { description: 'The platform itself: a rule or a background job.' },
       connector: { description: 'A connected channel (integrations).' },
       workflow: { description: 'An automation workflow.' },
+      ai_task: { description: 'A write of an AI agent task; `credential_id` is the task (`ait_…`).' },
     } as const,
   });
 
@@ -70,7 +71,7 @@ export function defineEventSchema(builder: SubgraphBuilder) {
     description: 'What produced an event.',
     authScopes: { anyScope: EVENT_SCOPES },
     fields: (t) => ({
-      type: t.field({ type: EventSourceType, resolve: (source) => source.type, description: '`api`, `platform`, `connector` or `workflow`.' }),
+      type: t.field({ type: EventSourceType, resolve: (source) => source.type, description: '`api`, `platform`, `connector`, `workflow` or `ai_task`.' }),
       credential_id: t.string({
         nullable: true,
         resolve: (source) => source.credential_id ?? null,

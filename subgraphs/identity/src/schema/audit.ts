@@ -6,7 +6,7 @@ const AUDIT_SCOPE = 'audit:read';
 
 /** The values the audit_records CHECK constraints allow (written by @platform/audit). */
 const SURFACES = ['rest', 'graphql', 'subscription', 'oauth'] as const;
-const ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'workflow', 'anonymous'] as const;
+const ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'workflow', 'ai_task', 'anonymous'] as const;
 
 type AuditRecordRow = Prisma.AuditRecordGetPayload<true>;
 
@@ -78,7 +78,7 @@ export function defineAuditSchema(builder: SubgraphBuilder): void {
       operation_name: t.exposeString('operation_name', { nullable: true, description: 'GraphQL operation name.' }),
       status: t.exposeInt('status', { nullable: true, description: 'HTTP status of the response; null for a data change (recorded inside its transaction).' }),
       duration_ms: t.exposeFloat('duration_ms', { nullable: true, description: 'Time to answer, in milliseconds.' }),
-      actor_type: t.field({ type: AuditActorType, description: 'Who acted: an OAuth client, an API key, a user, a connector, or nobody identified.', resolve: (record) => record.actor_type as (typeof ACTOR_TYPES)[number] }),
+      actor_type: t.field({ type: AuditActorType, description: 'Who acted: an OAuth client, an API key, a user, a connector, a workflow, an agent task (`ai_task`: its writes, the task as actor and credential), or nobody identified.', resolve: (record) => record.actor_type as (typeof ACTOR_TYPES)[number] }),
       actor_id: t.exposeString('actor_id', { nullable: true, description: 'The OAuth client, API key, user or connector; null when anonymous.' }),
       credential_id: t.exposeString('credential_id', { nullable: true, description: "The credential presented: an access token's id, an API key id." }),
       client_address: t.exposeString('client_address', { nullable: true, description: "The client's IP address." }),

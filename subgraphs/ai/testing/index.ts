@@ -1,0 +1,2 @@
+export * from './chat-completions-server.ts';
+export * from './documents.ts';
