@@ -21,7 +21,7 @@ const its = nlp.its;
 /** Questions longer than this are refused: no one asks a 100-word question of a list. */
 const MAX_QUESTION_LENGTH = 500;
 /** Below this share of understood content words the question is not answered. */
-const MIN_CONFIDENCE = 0.6;
+const MIN_CONFIDENCE = 0.75;
 /** Records a "which"/"top" question shows when it names no number. */
 const DEFAULT_TOP = 5;
 
@@ -160,7 +160,7 @@ const FILLER = new Set(
 const NEGATIONS = new Set(['not', "n't", 'no', 'never', 'excluding', 'exclude', 'except', 'without', 'besides', 'non', 'neither', 'nor']);
 /** Words a phrase may have between its own ("below their reorder point", "records were created"). */
 const DETERMINERS = new Set(['the', 'their', 'its', 'a', 'an', 'his', 'her', 'our', 'my', 'your', 'of', 'were', 'was', 'are', 'is', 'been', 'be', 'have', 'has']);
-const SMALL_NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, fifty: 50, hundred: 100, dozen: 12 };
+const SMALL_NUMBERS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, fifty: 50, hundred: 100, dozen: 12 };
 const CURRENCY_WORDS: Record<string, string> = { '€': 'EUR', euro: 'EUR', euros: 'EUR', $: 'USD', dollar: 'USD', dollars: 'USD', '£': 'GBP', pound: 'GBP', pounds: 'GBP' };
 const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
@@ -553,6 +553,7 @@ export function planQuestion(question: string, context: PlanningContext): Planne
   readDates(tokens, dates, reading);
   readMentions(tokens, reading, catalogue);
   readComparisons(tokens, reading);
+  readCurrencies(tokens, reading);
   readGrouping(tokens, reading, catalogue);
   readOrdering(tokens, reading);
   readAggregate(tokens, reading);
@@ -561,7 +562,7 @@ export function planQuestion(question: string, context: PlanningContext): Planne
   readListWords(tokens, reading, catalogue);
   readFields(tokens, reading);
 
-  const unknownNames = tokens.filter((token, index) => !token.consumed && !token.mention && token.pos === 'PROPN' && index > 0 && /^[A-Z]/.test(token.text) && !FILLER.has(token.lower));
+  const unknownNames = tokens.filter((token, index) => !token.consumed && !token.mention && token.pos === 'PROPN' && index > 0 && /^[A-Z]/.test(token.text) && !FILLER.has(token.lower) && !ISO_CURRENCIES.has(token.text));
   const namesSomething = (token: Token | undefined) => !!token && (/^(in|at|of|for|from|by|to|named|called)$/.test(token.lower) || catalogue.lists.some((list) => isListWord(token, list)));
   if (unknownNames.length > 0 && unknownNames.some((token) => namesSomething(tokens[tokens.indexOf(token) - 1]))) {
     return refuse('unanswerable', `"${unknownNames.map((token) => token.text).join(' ')}" is not a name found in your data.`, context, [reading.list.field]);
@@ -866,6 +867,18 @@ function readComparisons(tokens: Token[], reading: Reading): void {
   }
 }
 
+/** A currency named outside an amount ("customers in USD", "EUR invoices"): the record's currency. */
+function readCurrencies(tokens: Token[], reading: Reading): void {
+  const field = fieldOf(reading.list, 'currency');
+  if (!field) return;
+  const named = tokens.filter((token) => !token.consumed && !token.mention && /^[A-Z]{3}$/.test(token.text) && ISO_CURRENCIES.has(token.text));
+  const values = [...new Set(named.map((token) => token.text))];
+  if (values.length === 0 || reading.where.some((condition) => condition.field === field.name)) return;
+  for (const token of named) token.consumed = true;
+  if (reading.list.filters.some((filter) => filter.name === field.name) && values.length === 1) reading.arguments[field.name] = values[0];
+  else reading.where.push(values.length === 1 ? { field: field.name, op: 'eq', value: values[0] } : { field: field.name, op: 'in', value: values });
+}
+
 /** "per warehouse", "by status", "for each customer", "broken down by currency". */
 function readGrouping(tokens: Token[], reading: Reading, catalogue: Catalogue): void {
   const { list } = reading;
@@ -937,6 +950,8 @@ function readOrdering(tokens: Token[], reading: Reading): void {
     if (!superlative && !isSortWord) return;
     if (superlative && token.lower === 'most' && tokens[index + 1]?.lower === 'recent') return;
     if (superlative?.kind === 'time' && (token.lower === 'last' || token.lower === 'first') && !(numberAt(tokens[index + 1]) !== undefined || isListWord(tokens[index + 1], list))) return;
+    // Understood only once it is known what it orders by (below): "the biggest customer" by what?
+    const free = tokens.filter((candidate) => !candidate.consumed);
     token.consumed = true;
     // A number before or after: "top 5", "5 largest", "the 3 most recent".
     let limit: number | undefined;
@@ -981,7 +996,10 @@ function readOrdering(tokens: Token[], reading: Reading): void {
       }
     }
     field ??= superlative?.kind === 'time' ? defaultDateField(list) : defaultMeasure(list);
-    if (!field) return;
+    if (!field) {
+      for (const candidate of free) candidate.consumed = false;
+      return;
+    }
     // "What is the highest stock?" asks for a number; "which item has the highest stock" for records.
     const asksValue = superlative && limit === undefined && !isSortWord && !tokens.some((candidate) => candidate.lower === 'which' || candidate.lower === 'who' || isListWord(candidate, list)) && NUMERIC.has(field.type);
     if (asksValue) {
