@@ -6,7 +6,8 @@ import { type OperationRunner, executePlan } from './execute.ts';
 import { LanguageModelError, createLanguageModelPlanner } from './language-model.ts';
 import { planQuestion } from './parser.ts';
 import type { Answer, Catalogue, ExecutedOperation, PlannerResult } from './plan.ts';
-import { loadVocabulary } from './vocabulary.ts';
+import { type Vocabulary, loadVocabulary } from './vocabulary.ts';
+import { LRUCache } from 'lru-cache';
 
 /** Records one answer may read: enough for any table a person reads, bounded so a question stays cheap. */
 const MAX_RECORDS = 2000;
@@ -24,6 +25,26 @@ export interface CopilotOutcome {
 }
 
 const catalogues = new WeakMap<object, Catalogue>();
+
+/**
+ * The tenant's vocabulary as a credential with these scopes reads it, kept briefly: loading it is
+ * several list reads, each counted against the tenant's rate limit, and a person asking a few
+ * questions in a row should not pay them every time. A record named in the last half-minute may
+ * not be known by name yet.
+ */
+const vocabularies = new LRUCache<string, Promise<Vocabulary>>({ max: 1000, ttl: 30_000 });
+
+function vocabularyOf(principal: Principal, run: OperationRunner, catalogue: Catalogue): Promise<Vocabulary> {
+  const key = `${principal.tenantId} ${[...principal.scopes].sort().join(' ')}`;
+  let vocabulary = vocabularies.get(key);
+  if (!vocabulary) {
+    vocabulary = loadVocabulary(run, catalogue);
+    vocabularies.set(key, vocabulary);
+    // A failed load (a rate limit, the database) is not kept.
+    vocabulary.catch(() => vocabularies.delete(key));
+  }
+  return vocabulary;
+}
 
 /** The copilot's catalogue of the supergraph, generated once per schema. */
 export function catalogueOf(port: AiPort): Catalogue {
@@ -50,7 +71,7 @@ export async function askCopilot(port: AiPort, principal: Principal, question: s
   const catalogue = catalogueOf(port);
   const run = runnerFor(port, principal);
   const engine = port.languageModel ? 'language_model' : 'offline';
-  const planned = await plan(port, run, catalogue, question);
+  const planned = await plan(port, principal, run, catalogue, question);
   if (planned.status !== 'planned' || !planned.plan) {
     return {
       status: planned.status === 'planned' ? 'unanswerable' : planned.status,
@@ -86,8 +107,8 @@ export async function askCopilot(port: AiPort, principal: Principal, question: s
   };
 }
 
-async function plan(port: AiPort, run: OperationRunner, catalogue: Catalogue, question: string): Promise<PlannerResult> {
-  if (!port.languageModel) return planQuestion(question, { catalogue, vocabulary: await loadVocabulary(run, catalogue), now: port.now() });
+async function plan(port: AiPort, principal: Principal, run: OperationRunner, catalogue: Catalogue, question: string): Promise<PlannerResult> {
+  if (!port.languageModel) return planQuestion(question, { catalogue, vocabulary: await vocabularyOf(principal, run, catalogue), now: port.now() });
   try {
     return await createLanguageModelPlanner(port.languageModel).planQuestion(question, { catalogue, now: port.now() });
   } catch (error) {

@@ -128,14 +128,22 @@ function selectionSet(paths: readonly string[]): string {
   return [...tree].map(([name, children]) => (children.length > 0 ? `${name} { ${selectionSet(children)} }` : name)).join(' ');
 }
 
-function pageOf(result: Awaited<ReturnType<OperationRunner>>, listField: string): { data: Record<string, unknown>[]; meta: { total: number; next_cursor: string | null } } {
+/**
+ * The data of an operation the platform ran for the caller, or its first error as the platform's
+ * own problem (OperationRefused); an error without a catalogued code is a fault of `what`.
+ */
+export function dataOf(result: Awaited<ReturnType<OperationRunner>>, what: string): Record<string, unknown> {
   const error = result.errors?.[0];
   if (error) {
     const code = error.extensions?.code;
     if (typeof code === 'string' && code in errorCatalogue) throw new OperationRefused(code as ErrorCode, error.message, error.extensions ?? {});
-    throw new Error(`The copilot's query of ${listField} failed: ${error.message}`);
+    throw new Error(`${what} failed: ${error.message}`);
   }
-  const page = result.data?.[listField] as { data?: Record<string, unknown>[]; meta: { total: number; next_cursor: string | null } } | undefined;
+  return result.data ?? {};
+}
+
+function pageOf(result: Awaited<ReturnType<OperationRunner>>, listField: string): { data: Record<string, unknown>[]; meta: { total: number; next_cursor: string | null } } {
+  const page = dataOf(result, `The copilot's query of ${listField}`)[listField] as { data?: Record<string, unknown>[]; meta: { total: number; next_cursor: string | null } } | undefined;
   if (!page?.meta) throw new Error(`The copilot's query of ${listField} answered no ${listField}`);
   return { data: page.data ?? [], meta: page.meta };
 }

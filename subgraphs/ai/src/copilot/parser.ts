@@ -151,7 +151,9 @@ const FILLER = new Set(
     'did have has had there here me my our we us i you your the a an of in on at to for from with by and or as that this these those it its their them ' +
     'they all any every each some please can could would will should currently current right now today than then also just only ever exist exists existing ' +
     'one ones record records entry entries thing things data number amount count total details detail info information kindly overall across between where ' +
-    'when while so into over under up about per like such same other another more most less least very really still yet again '
+    'when while so into over under up about per like such same other another more most less least very really still yet again ' +
+    // Verbs that only link a record to what it holds: "orders containing SKU-1001", "items stored in Paris".
+    'contain containing include including hold holding store stored keep kept place placed breakdown '
   )
     .trim()
     .split(' '),
@@ -955,7 +957,9 @@ function readOrdering(tokens: Token[], reading: Reading): void {
     token.consumed = true;
     // A number before or after: "top 5", "5 largest", "the 3 most recent".
     let limit: number | undefined;
-    for (const neighbour of [index + 1, index - 1, index - 2]) {
+    // "top 5", "5 largest", "the 3 most recent", or a number before the records ("which 5 customers owe the most").
+    const counted = tokens.findIndex((candidate, position) => numberAt(candidate) !== undefined && isListWord(tokens[position + 1], list));
+    for (const neighbour of [index + 1, index - 1, index - 2, ...(counted === -1 ? [] : [counted])]) {
       const value = numberAt(tokens[neighbour]);
       if (value !== undefined && Number.isInteger(value)) {
         limit = value;

@@ -1,9 +1,9 @@
 import type { Principal } from '@platform/auth';
 import { ApiError, type FieldError } from '@platform/errors';
 import type { AiPort } from '@platform/graphql-kit';
-import { runnerFor } from '../copilot/ask.ts';
-import type { ExecutedOperation } from '../copilot/plan.ts';
-import { dataOf, readAll } from '../tasks/reads.ts';
+import { catalogueOf, runnerFor } from '../copilot/ask.ts';
+import { dataOf } from '../copilot/execute.ts';
+import { type Reader, readList } from '../tasks/reads.ts';
 import type { Extraction } from './types.ts';
 
 export interface DraftRequest {
@@ -31,14 +31,13 @@ interface Customer {
  * naming the field to give.
  */
 export async function createDraft(port: AiPort, principal: Principal, extraction: Extraction, request: DraftRequest, idempotencyKey: string): Promise<{ type: 'purchase_order' | 'invoice'; id: string }> {
-  const read = runnerFor(port, principal);
-  const log: ExecutedOperation[] = [];
+  const reader: Reader = { run: runnerFor(port, principal), catalogue: catalogueOf(port), log: [] };
   const errors: FieldError[] = [];
   const currency = extraction.currency.value;
   if (!currency) errors.push({ field: 'currency', message: 'the document names no currency the extraction could read' });
-  const customerId = request.customer_id ?? (await customerNamed(read, log, extraction.supplier.value));
+  const customerId = request.customer_id ?? (await customerNamed(reader, extraction.supplier.value));
   if (!customerId) errors.push({ field: 'customer_id', message: `no single customer is named “${extraction.supplier.value ?? '(no supplier read)'}”; give customer_id` });
-  const items = await readAll<Item>(read, log, 'query DraftItems($after: String, $per_page: Int) { inventory_items(after: $after, per_page: $per_page) { data { id name } meta { next_cursor } } }', 'inventory_items', {});
+  const items = await readList<Item>(reader, 'inventory_items', { fields: ['id', 'name'] });
   const lines = extraction.lines.map((line, index) => {
     const given = request.item_ids?.[index];
     const matched = given ?? items.find((item) => item.id === line.sku.value)?.id ?? items.find((item) => item.name.toLowerCase() === line.description.value?.trim().toLowerCase())?.id ?? null;
@@ -63,15 +62,15 @@ export async function createDraft(port: AiPort, principal: Principal, extraction
           field: 'create_invoice',
           input: { customer_id: customerId, currency, ...(extraction.due_date.value && { due_date: extraction.due_date.value }), lines: lines.map(({ item_id, description, quantity, unit_price, tax_rate }) => ({ ...(item_id && { item_id }), description, quantity, unit_price, ...(tax_rate !== null && { tax_rate }) })) },
         };
-  const data = await dataOf((op) => port.execute(principal, { ...op, idempotencyKey }), { document: operation.document, variables: { input: operation.input } });
+  const data = dataOf(await port.execute(principal, { document: operation.document, variables: { input: operation.input }, idempotencyKey }), `Drafting with ${operation.field}`);
   const created = data[operation.field] as { id: string };
   return { type: request.kind, id: created.id };
 }
 
 /** The one customer whose name is `name` (ignoring case), if exactly one is. */
-async function customerNamed(read: ReturnType<typeof runnerFor>, log: ExecutedOperation[], name: string | null): Promise<string | null> {
+async function customerNamed(reader: Reader, name: string | null): Promise<string | null> {
   if (!name) return null;
-  const candidates = await readAll<Customer>(read, log, 'query DraftSupplier($q: String, $after: String, $per_page: Int) { customers(q: $q, after: $after, per_page: $per_page) { data { id name } meta { next_cursor } } }', 'customers', { q: name });
+  const candidates = await readList<Customer>(reader, 'customers', { arguments: { q: name }, fields: ['id', 'name'] });
   const exact = candidates.filter((customer) => customer.name.trim().toLowerCase() === name.trim().toLowerCase());
   return exact.length === 1 && exact[0] ? exact[0].id : null;
 }

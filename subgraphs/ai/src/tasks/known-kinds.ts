@@ -1,15 +1,12 @@
 import type { GraphQLSchema } from 'graphql';
 import { ApiError } from '@platform/errors';
-import type { ExecutedOperation } from '../copilot/plan.ts';
 import { mutationStep } from './operations.ts';
 import type { TaskPlan, TaskStep } from './plan.ts';
-import { type Reader, readAll } from './reads.ts';
+import { type Reader, readList } from './reads.ts';
 
-/** What an offline planner reads with and plans against. */
+/** What an offline planner reads with (the caller's credential) and plans against. */
 export interface PlanningContext {
-  read: Reader;
-  /** The read operations the planning ran (kept with the task). */
-  log: ExecutedOperation[];
+  reader: Reader;
   schema: GraphQLSchema;
   now: Date;
 }
@@ -58,21 +55,9 @@ const restock: KnownTaskKind = {
     'Drafts purchase orders for every active SKU below its reorder point that has no purchase order open (draft or confirmed): from its usual supplier (the supplier of its latest purchase order) at its latest price, enough to bring it to twice its reorder point; one draft per supplier and currency. SKUs never purchased are left out and named in the summary.',
   example: 'Restock everything below its reorder point from its usual supplier',
   matches: (goal) => /\b(re-?stock|replenish|re-?order)\b/i.test(goal),
-  async plan({ read, log, schema }) {
-    const items = await readAll<ReorderItem>(
-      read,
-      log,
-      'query TaskLowStock($after: String, $per_page: Int) { inventory_items(reorder_below: true, archived: false, after: $after, per_page: $per_page, sort: "id") { data { id name quantity_on_hand reorder_point open_purchase_orders { id } } meta { next_cursor } } }',
-      'inventory_items',
-      {},
-    );
-    const orders = await readAll<PurchaseOrder>(
-      read,
-      log,
-      'query TaskPurchaseHistory($after: String, $per_page: Int) { orders(kind: purchase, sort: "-created_at", after: $after, per_page: $per_page) { data { customer_id currency status lines { item_id unit_price } } meta { next_cursor } } }',
-      'orders',
-      {},
-    );
+  async plan({ reader, schema }) {
+    const items = await readList<ReorderItem>(reader, 'inventory_items', { arguments: { reorder_below: true, archived: false }, fields: ['id', 'name', 'quantity_on_hand', 'reorder_point', 'open_purchase_orders.id'], sort: 'id' });
+    const orders = await readList<PurchaseOrder>(reader, 'orders', { arguments: { kind: 'purchase' }, fields: ['customer_id', 'currency', 'status', 'lines.item_id', 'lines.unit_price'], sort: '-created_at' });
     // The latest purchase order of each SKU (orders come newest first).
     const usual = new Map<string, { supplier: string; currency: string; unit_price: number }>();
     for (const order of orders.filter((candidate) => candidate.status !== 'cancelled')) {
@@ -121,15 +106,9 @@ const reminders: KnownTaskKind = {
     'Publishes one `custom.invoice.reminder` event per issued invoice overdue by at least N days (the number in the goal, else 1), with the invoice, customer, amount due and days overdue as data: a webhook endpoint or a workflow subscribed to the type sends the reminder.',
   example: 'Send reminders for invoices overdue by 30 days',
   matches: (goal) => /\bremind/i.test(goal) && /\binvoice/i.test(goal),
-  async plan({ read, log, schema, now }, goal) {
+  async plan({ reader, schema, now }, goal) {
     const days = daysIn(goal, 1);
-    const invoices = await readAll<OverdueInvoice>(
-      read,
-      log,
-      'query TaskOverdueInvoices($after: String, $per_page: Int) { invoices(overdue: true, sort: "due_date", after: $after, per_page: $per_page) { data { id number customer_id due_date amount_due currency } meta { next_cursor } } }',
-      'invoices',
-      {},
-    );
+    const invoices = await readList<OverdueInvoice>(reader, 'invoices', { arguments: { overdue: true }, fields: ['id', 'number', 'customer_id', 'due_date', 'amount_due', 'currency'], sort: 'due_date' });
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const steps: TaskStep[] = [];
     for (const invoice of invoices) {
@@ -157,23 +136,11 @@ const archiveDormant: KnownTaskKind = {
   description: 'Archives every active SKU with stock on hand that no sales order (other than a cancelled one) created in the last N days names (the number in the goal, else 90).',
   example: 'Find SKUs with stock but no sales in 90 days and archive them',
   matches: (goal) => /\barchiv/i.test(goal) && /\b(sales?|sold|dormant)\b/i.test(goal),
-  async plan({ read, log, schema, now }, goal) {
+  async plan({ reader, schema, now }, goal) {
     const days = daysIn(goal, 90);
-    const items = await readAll<StockedItem>(
-      read,
-      log,
-      'query TaskActiveItems($after: String, $per_page: Int) { inventory_items(archived: false, sort: "id", after: $after, per_page: $per_page) { data { id name quantity_on_hand } meta { next_cursor } } }',
-      'inventory_items',
-      {},
-    );
+    const items = await readList<StockedItem>(reader, 'inventory_items', { arguments: { archived: false }, fields: ['id', 'name', 'quantity_on_hand'], sort: 'id' });
     const since = new Date(now.getTime() - days * DAY_MS).toISOString();
-    const orders = await readAll<SalesOrder>(
-      read,
-      log,
-      'query TaskRecentSales($since: DateTime!, $after: String, $per_page: Int) { orders(kind: sales, created_after: $since, after: $after, per_page: $per_page) { data { status lines { item_id } } meta { next_cursor } } }',
-      'orders',
-      { since },
-    );
+    const orders = await readList<SalesOrder>(reader, 'orders', { arguments: { kind: 'sales', created_after: since }, fields: ['status', 'lines.item_id'] });
     const sold = new Set(orders.filter((order) => order.status !== 'cancelled').flatMap((order) => order.lines.map((line) => line.item_id)));
     const steps: TaskStep[] = [];
     for (const item of items) {

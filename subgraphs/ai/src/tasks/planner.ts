@@ -40,12 +40,12 @@ export async function planTask(port: AiPort, principal: Principal, goal: string)
   const read = runnerFor(port, principal);
   const operations: ExecutedOperation[] = [];
   const { schema, rootFieldScopes } = port.supergraph();
+  const catalogue = catalogueOf(port);
   let planned: PlannedTask;
   if (!port.languageModel) {
     const kind = knownKindOf(goal);
-    planned = { plan: await kind.plan({ read, log: operations, schema, now: port.now() }, goal), engine: 'offline', operations };
+    planned = { plan: await kind.plan({ reader: { run: read, catalogue, log: operations }, schema, now: port.now() }, goal), engine: 'offline', operations };
   } else {
-    const catalogue = catalogueOf(port);
     const runQuery = async (plan: Parameters<typeof checkPlan>[0]) => {
       const checked = checkPlan(plan, catalogue);
       if (!checked.ok) throw new Error(checked.errors.join('; '));
