@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
 
-// Tests start an embedded PostgreSQL (or create a database on DATABASE_URL's server) and migrate it.
+// Tests read generated documents (text recognition takes seconds) and talk to a chat-completions server on loopback.
 export default defineConfig({
   resolve: {
     // graphql 16 ships ESM and CJS builds; loading both breaks instanceof checks ("another realm").

@@ -1,15 +1,8 @@
+import type { TaskPlan } from '@platform/subgraph-ai';
 import { expect } from 'vitest';
 import { type ApiClient, eventually, json } from './fixtures.ts';
 
 export const AI_SCOPES = ['ai:read', 'ai:write'];
-
-export interface TaskStep {
-  id: string;
-  description: string;
-  operation: string;
-  document: string;
-  variables: Record<string, unknown>;
-}
 
 export interface AiTask {
   id: string;
@@ -18,7 +11,7 @@ export interface AiTask {
   engine: string;
   status: string;
   require_approval: boolean;
-  plan: { kind: string; summary: string; steps: TaskStep[] };
+  plan: TaskPlan;
   planning_operations: Array<{ document: string; variables: Record<string, unknown> }>;
   scopes: string[];
   error: { step: string | null; code: string; message: string } | null;

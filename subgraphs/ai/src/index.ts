@@ -3,3 +3,4 @@
 export { aiSubgraph } from './subgraph.ts';
 export { AI_TASK_QUEUE, AI_TASK_STEP_SECONDS, TaskEngine, type TaskEngineOptions } from './tasks/engine.ts';
 export { closeExtraction } from './extraction/index.ts';
+export type { TaskPlan, TaskStep } from './tasks/plan.ts';

@@ -6,7 +6,7 @@
  */
 import { type Cell, type Row } from './layout.ts';
 import { type DocumentType, type ExtractedField, type SourceLocation } from './types.ts';
-import { type DateOrder, currencyIn, isMoneyText, parseDate, parseMoney, parsePercent } from './values.ts';
+import { type DateOrder, currencyIn, isMoneyText, parseDate, parseMoney, parsePercent, trimEnds } from './values.ts';
 
 export function sourceOf(row: Row): SourceLocation {
   return { page: row.page, line: row.line, text: row.text };
@@ -117,7 +117,7 @@ const genericNumberLabels: Label[] = [
 
 /** A document number: the first word, if it holds a digit and looks like a code rather than a date or an amount. */
 function readCode(text: string): string | null {
-  const word = text.trim().split(/\s+/)[0]?.replace(/[.,;:]+$/, '') ?? '';
+  const word = trimEnds(text.trim().split(/\s+/)[0] ?? '', (character) => '.,;:'.includes(character), 'end');
   if (word.length < 3 || word.length > 40 || !/\d/.test(word) || !/^[A-Z0-9][A-Z0-9\-/._]*$/i.test(word)) return null;
   if (/^\d{4}-\d{2}-\d{2}$|^\d{1,2}[/.]\d{1,2}[/.]\d{2,4}$/.test(word) || /^\d{1,3}(?:,\d{3})*\.\d{2}$/.test(word)) return null;
   return word;
@@ -178,8 +178,27 @@ export function datesOf(rows: Row[], order: DateOrder, orderSettled: boolean): D
 
 // ---- currency -------------------------------------------------------------------------------
 
-/** An amount written with a code or a symbol before or after it (`EUR 12.00`, `12,00 €`, `$12`). */
-const amountWithCurrency = /(?:\b[A-Z]{3}|[€£¥₹]|(?:\b[A-Z]{1,2})?\$)\s?[-−(]?\d[\d.,']*|\d[\d.,']*\s?(?:[A-Z]{3}\b|[€£¥₹])/g;
+/** A run of digits and separators: an amount, whose currency may be written before or after it. */
+const digitRun = /\d[\d.,']*/g;
+/** A code or a symbol just before an amount (`EUR 12.00`, `$12`, `CA$ 5`), in the few characters before it. */
+const currencyBefore = /(?:\b[A-Z]{3}|[€£¥₹]|(?:\b[A-Z]{1,2})?\$)\s?[-−(]?$/;
+/** A code or a symbol just after an amount (`12,00 €`, `12.00 GBP`). */
+const currencyAfter = /^\s?(?:[A-Z]{3}\b|[€£¥₹])/;
+
+/** The amounts of a text written with their currency (`EUR 12.00`, `12,00 €`, `$12`), each with that code or symbol. */
+function amountsWithCurrency(text: string): string[] {
+  const amounts: string[] = [];
+  for (const match of text.matchAll(digitRun)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    // Looked for in a few characters on each side only: the run itself was found in one pass.
+    const before = currencyBefore.exec(text.slice(Math.max(0, start - 6), start))?.[0];
+    const after = currencyAfter.exec(text.slice(end, end + 5))?.[0];
+    if (before) amounts.push(`${before}${match[0]}`);
+    else if (after) amounts.push(`${match[0]}${after}`);
+  }
+  return amounts;
+}
 
 /** A `Currency:` label, else the currency the document's amounts name most often. */
 export function currencyOf(rows: Row[]): ExtractedField<string> {
@@ -188,7 +207,7 @@ export function currencyOf(rows: Row[]): ExtractedField<string> {
   const votes = new Map<string, { count: number; confidence: number; row: Row }>();
   for (const row of rows) {
     for (const cell of row.cells) {
-      for (const [amount] of cell.text.matchAll(amountWithCurrency)) {
+      for (const amount of amountsWithCurrency(cell.text)) {
         const mention = currencyIn(amount);
         if (!mention) continue;
         const vote = votes.get(mention.currency) ?? { count: 0, confidence: mention.confidence * cell.confidence, row };
@@ -207,10 +226,13 @@ const companySuffix = /\b(?:ltd|limited|gmbh|inc|llc|llp|plc|co|corp|corporation
 const notAName = /^(?:(?:tax\s+|commercial\s+)?invoice|purchase\s+order|page\b|bill\s+to|ship\s+to|sold\s+to|invoice\s+to|deliver\s+to|customer|buyer|date|tel|phone|fax|e-?mail|www\.|https?:)/i;
 
 function readName(text: string): string | null {
-  const name = text
-    .replace(/<[^>]*>|\S+@\S+/g, '')
-    .replace(/^["'\s]+|["'\s,;:]+$/g, '')
-    .trim();
+  // E-mail addresses (`Acme <billing@acme.example>`) are dropped word by word, then the quotes and punctuation around the name.
+  const words = text.split(/\s+/).filter((word) => !word.includes('@'));
+  const name = trimEnds(
+    trimEnds(words.join(' ').replaceAll('<', '').replaceAll('>', ''), (character) => `"' `.includes(character), 'start'),
+    (character) => `"' ,;:`.includes(character),
+    'end',
+  ).trim();
   if (name.length < 2 || name.length > 100 || !/\p{L}{2}/u.test(name) || notAName.test(name)) return null;
   // Mostly digits: an address line or a reference, not a company.
   if ((name.match(/\d/g)?.length ?? 0) > name.length / 3) return null;

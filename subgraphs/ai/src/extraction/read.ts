@@ -145,7 +145,13 @@ async function readEmail(content: Buffer, options: ExtractionOptions, signal: Ab
 export async function readDocumentText(input: ExtractionInput, options: ExtractionOptions, signal: AbortSignal): Promise<DocumentText> {
   if (input.content.length === 0) throw new ExtractionError('unreadable_document', 'the document is empty');
   const [mediaType = '', ...parameters] = input.contentType.split(';').map((part) => part.trim());
-  const charset = parameters.map((parameter) => /^charset\s*=\s*"?([^"]+)"?$/i.exec(parameter)?.[1]).find(Boolean);
+  const charset = parameters
+    .map((parameter) => parameter.split('='))
+    .find(([name]) => name?.trim().toLowerCase() === 'charset')
+    ?.slice(1)
+    .join('=')
+    .trim()
+    .replaceAll('"', '') || undefined;
   switch (kindOf(mediaType.toLowerCase(), input.content, input.filename)) {
     case 'pdf':
       return readPdf(input.content, options, signal);

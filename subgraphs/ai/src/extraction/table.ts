@@ -9,6 +9,7 @@ import { found, isTotalsRow, missing } from './fields.ts';
 import { type Cell, type Row, type Word, cellOf } from './layout.ts';
 import { type ExtractedLine } from './types.ts';
 import { isMoneyText, parseMoney, parsePercent, parseQuantity } from './values.ts';
+import { trimEnds } from './values.ts';
 
 type Column = 'description' | 'sku' | 'quantity' | 'unit_price' | 'tax_rate' | 'amount';
 
@@ -30,7 +31,7 @@ interface HeaderColumn {
 }
 
 function normalise(word: string): string {
-  return word.toLowerCase().replace(/^[^\p{L}\p{N}#%]+|[^\p{L}\p{N}#%]+$/gu, '');
+  return trimEnds(word.toLowerCase(), (character) => !/[\p{L}\p{N}#%]/u.test(character), 'both');
 }
 
 /** The row's columns if it reads as a table header: three kinds of column or more, among them a number column, and few other words. */

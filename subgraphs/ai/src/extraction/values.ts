@@ -25,6 +25,19 @@ export interface CurrencyMention {
   confidence: number;
 }
 
+/**
+ * `text` without the characters `strip` matches at its start, its end or both: a loop rather than
+ * `^[…]+|[…]+$`, which backtracks quadratically on a long run of such characters not at the end.
+ */
+export function trimEnds(text: string, strip: (character: string) => boolean, ends: 'start' | 'end' | 'both'): string {
+  const characters = [...text];
+  let start = 0;
+  let end = characters.length;
+  if (ends !== 'end') while (start < end && strip(characters[start] as string)) start += 1;
+  if (ends !== 'start') while (end > start && strip(characters[end - 1] as string)) end -= 1;
+  return characters.slice(start, end).join('');
+}
+
 /** A currency named next to an amount (`EUR 1,200.00`, `1.200,00 €`, `$12`), or a bare ISO code (`GBP`). */
 export function currencyIn(text: string): CurrencyMention | null {
   const code = /(?:^|[^A-Za-z])([A-Z]{3})(?![A-Za-z])/.exec(text)?.[1];
@@ -62,7 +75,8 @@ function repairDigits(text: string): string {
   return text.replace(/(\d)[;](\d)/g, '$1,$2').replace(/(?<=\d)[Oo](?=[\d.,]|$)|(?<=^|[\s$€£(])[Oo](?=[.,]\d)/g, '0');
 }
 
-const numberPattern = /(?<open>[-−(])?\s*(?:[A-Z]{3}\s?|[€£¥₹]|(?:[A-Z]{1,2})?\$)?\s*(?<digits>\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/;
+// Each part starts with a character that is not a space: a search through a long run of spaces stays linear.
+const numberPattern = /(?:(?<open>[-−(])\s*)?(?:(?:[A-Z]{3}|[€£¥₹]|(?:[A-Z]{1,2})?\$)\s*)?(?<digits>\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/;
 
 function parseNumber(raw: string, decimalComma: boolean): ParsedNumber | null {
   const text = repairDigits(raw.trim());
@@ -97,7 +111,7 @@ export function parseMoney(text: string, currency: string | null, decimalComma: 
 
 /** A quantity: a number, possibly with a unit (`12`, `2.5 kg`, `1,5`). */
 export function parseQuantity(text: string, decimalComma: boolean): number | null {
-  if (!/^\s*[-−(]?\d[\d.,'\u00a0\u202f ]*\s*[\p{L}.]{0,6}\s*$/u.test(repairDigits(text))) return null;
+  if (!/^[-−(]?\d[\d.,'\u00a0\u202f ]*[\p{L}.]{0,6}$/u.test(repairDigits(text.trim()))) return null;
   const number = parseNumber(text, decimalComma);
   if (!number) return null;
   const value = Number(`${number.integer}.${number.fraction || '0'}`);
@@ -115,7 +129,7 @@ export function parsePercent(text: string): number | null {
 export function isMoneyText(text: string): boolean {
   // A full stop or comma after a closing code is punctuation (`937.07 GBP.`), often a speck to OCR.
   const amount = repairDigits(text.trim()).replace(/(?<=[A-Z€£¥₹)])[.,;:]+$/, '');
-  return /^[-−(]?\s*(?:[A-Z]{3}|[€£¥₹]|[A-Z]{0,2}\$)?\s*\d{1,3}(?:[.,'\u00a0\u202f ]?\d{3})*(?:[.,]\d{1,3})?\s*(?:[A-Z]{3}|[€£¥₹])?\s*\)?-?$/.test(amount);
+  return /^[-−(]?\s*(?:(?:[A-Z]{3}|[€£¥₹]|[A-Z]{0,2}\$)\s*)?(?:\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+|\d+)(?:[.,]\d{1,3})?(?:\s*(?:[A-Z]{3}|[€£¥₹]))?\)?-?$/.test(amount);
 }
 
 /** Day-month order of numeric dates (`05/01/2024`): `dmy` or `mdy`. */
