@@ -107,8 +107,10 @@ describe('document extraction (POST /v1/ai/extractions)', () => {
   it('refuses what it cannot read, keeping nothing', async () => {
     const before = await database().aiExtraction.count({ where: { tenant_id: account.tenantId } });
     const unsupported = await extract(api, { content_type: 'application/zip', content_base64: Buffer.from('PK\u0003\u0004').toString('base64') });
-    expect(unsupported.status).toBe(415);
-    expect(await problemOf(unsupported)).toMatchObject({ code: 'unsupported_document_type' });
+    expect(unsupported.status).toBe(400);
+    const unsupportedProblem = await problemOf(unsupported);
+    expect(unsupportedProblem.code).toBe('validation_failed');
+    expect(unsupportedProblem.errors?.map((error) => error.field)).toEqual(['content_type']);
     const corrupt = await extract(api, { content_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.7 this is not a PDF').toString('base64') });
     expect(corrupt.status).toBe(422);
     expect(await problemOf(corrupt)).toMatchObject({ code: 'document_unreadable' });

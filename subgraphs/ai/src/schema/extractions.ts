@@ -44,7 +44,8 @@ type ExtractionRepresentation = ReturnType<typeof extractionRepresentation>;
 
 /** How the extractor's refusals reach clients. */
 function problemOf(error: ExtractionError): ApiError {
-  if (error.reason === 'unsupported_content_type') return new ApiError('unsupported_document_type', error.message, error.details);
+  // The input rules admit only the types the extractor reads: this is a type its sniffing of the content refused.
+  if (error.reason === 'unsupported_content_type') return new ApiError('validation_failed', error.message, { errors: [{ field: 'content_type', message: error.message }] });
   if (error.reason === 'timeout') return new ApiError('extraction_timeout', error.message, error.details);
   return new ApiError('document_unreadable', error.message, { reason: error.reason, ...error.details });
 }

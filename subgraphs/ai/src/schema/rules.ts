@@ -1,5 +1,6 @@
 import { optionalText, requiredText } from '@platform/graphql-kit';
 import { z } from 'zod';
+import { supportedContentTypes } from '../extraction/index.ts';
 
 /** Longest question: a paragraph, more than any question about operations data needs. */
 export const MAX_QUESTION_LENGTH = 500;
@@ -16,10 +17,16 @@ export const decideTaskRules = z.object({
 /** Base64 of a document: the request body limit (MAX_REQUEST_BODY_BYTES) bounds its size. */
 const base64 = z.string().min(1, 'must not be empty').regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 (RFC 4648, no line breaks)');
 
+/** A type the extractor reads, parameters allowed (`text/plain; charset=utf-8`); published as the field's pattern. */
+const documentType = z
+  .string()
+  .max(200)
+  .regex(new RegExp(`^(?:${supportedContentTypes.map((type) => type.replaceAll('/', '\\/').replaceAll('.', '\\.')).join('|')})(?:;.*)?$`), `must be one of ${supportedContentTypes.join(', ')} (parameters such as charset allowed)`);
+
 export const extractDocumentRules = z
   .object({
     filename: optionalText(255).nullish(),
-    content_type: requiredText(200),
+    content_type: documentType,
     content_base64: base64.nullish(),
     text: z.string().min(1, 'must not be empty').max(500_000).nullish(),
   })
