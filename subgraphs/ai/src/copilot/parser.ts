@@ -2,7 +2,7 @@ import * as chrono from 'chrono-node';
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { MAX_PLAN_LIMIT, currencyFieldIn, defaultSelectionOf, fieldOf, listOf, listPrefixOf, referencedList, snakeCase } from './catalogue.ts';
-import type { AggregateFunction, Catalogue, CatalogueField, CatalogueList, PlannerResult, QueryPlan, RecordCondition } from './plan.ts';
+import { type AggregateFunction, type Catalogue, type CatalogueField, type CatalogueList, MAX_QUESTION_LENGTH, type PlannerResult, type QueryPlan, type RecordCondition } from './plan.ts';
 import type { Vocabulary, VocabularyTerm } from './vocabulary.ts';
 
 /**
@@ -18,8 +18,6 @@ import type { Vocabulary, VocabularyTerm } from './vocabulary.ts';
 const nlp = winkNLP(model);
 const its = nlp.its;
 
-/** Questions longer than this are refused: no one asks a 100-word question of a list. */
-const MAX_QUESTION_LENGTH = 500;
 /** Below this share of understood content words the question is not answered. */
 const MIN_CONFIDENCE = 0.75;
 /** Records a "which"/"top" question shows when it names no number. */

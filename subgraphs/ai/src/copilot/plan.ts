@@ -6,6 +6,9 @@
  * a record's text says, the most a plan can do is read what the caller could read anyway.
  */
 
+/** The longest question (or task goal) a planner takes: a paragraph, more than any question about operations data needs. */
+export const MAX_QUESTION_LENGTH = 500;
+
 /** The type of a record field or a list argument, as the catalogue reads it from the schema. */
 export type ValueType = 'string' | 'id' | 'integer' | 'number' | 'boolean' | 'datetime' | 'date' | 'money' | 'enum' | 'object' | 'list';
 

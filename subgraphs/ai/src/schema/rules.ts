@@ -1,9 +1,8 @@
 import { optionalText, requiredText } from '@platform/graphql-kit';
 import { z } from 'zod';
+import { MAX_QUESTION_LENGTH } from '../copilot/plan.ts';
 import { supportedContentTypes } from '../extraction/index.ts';
 
-/** Longest question: a paragraph, more than any question about operations data needs. */
-export const MAX_QUESTION_LENGTH = 500;
 
 export const askCopilotRules = z.object({ question: requiredText(MAX_QUESTION_LENGTH) });
 
