@@ -1,5 +1,5 @@
 import { type Db, type Prisma, type WebhookEndpoint, type WebhookEndpointStatus, lockTenantRegistrations } from '@platform/db';
-import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, prismaListPage } from '@platform/graphql-kit';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 
@@ -7,12 +7,7 @@ export type EndpointRecord = WebhookEndpoint;
 
 export async function listEndpoints(db: Db, tenantId: string, filter: { status?: WebhookEndpointStatus | null }, window: ListWindow) {
   const where: Prisma.WebhookEndpointWhereInput = { tenant_id: tenantId, ...(filter.status != null && { status: filter.status }) };
-  const keyset = keysetWhere(window) as Prisma.WebhookEndpointWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? db.webhookEndpoint.count({ where }) : null,
-    db.webhookEndpoint.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(db.webhookEndpoint, where, window);
 }
 
 export function findEndpoint(db: Db, tenantId: string, id: string): Promise<EndpointRecord | null> {

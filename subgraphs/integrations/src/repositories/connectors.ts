@@ -1,5 +1,5 @@
 import { type Connector, type Db, type Prisma, lockTenantRegistrations } from '@platform/db';
-import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, prismaListPage } from '@platform/graphql-kit';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 
@@ -7,12 +7,7 @@ export type ConnectorRecord = Connector;
 
 export async function listConnectors(db: Db, tenantId: string, window: ListWindow) {
   const where: Prisma.ConnectorWhereInput = { tenant_id: tenantId };
-  const keyset = keysetWhere(window) as Prisma.ConnectorWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? db.connector.count({ where }) : null,
-    db.connector.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(db.connector, where, window);
 }
 
 export function findConnector(db: Db, tenantId: string, id: string): Promise<ConnectorRecord | null> {

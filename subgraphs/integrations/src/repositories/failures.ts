@@ -1,16 +1,11 @@
 import type { Db, Prisma, SyncFailure } from '@platform/db';
-import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, prismaListPage } from '@platform/graphql-kit';
 
 export type FailureRecord = SyncFailure;
 
 export async function listFailures(db: Db, tenantId: string, syncJobId: string, filter: { resolved?: boolean | null }, window: ListWindow) {
   const where: Prisma.SyncFailureWhereInput = { tenant_id: tenantId, sync_job_id: syncJobId, ...(filter.resolved != null && { resolved_at: filter.resolved ? { not: null } : null }) };
-  const keyset = keysetWhere(window) as Prisma.SyncFailureWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? db.syncFailure.count({ where }) : null,
-    db.syncFailure.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(db.syncFailure, where, window);
 }
 
 export function findFailure(db: Db, tenantId: string, id: string): Promise<FailureRecord | null> {

@@ -1,16 +1,11 @@
 import type { ConnectorMapping, Db, Prisma } from '@platform/db';
-import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, prismaListPage } from '@platform/graphql-kit';
 
 export type MappingRecord = ConnectorMapping;
 
 export async function listMappings(db: Db, tenantId: string, connectorId: string, window: ListWindow) {
   const where: Prisma.ConnectorMappingWhereInput = { tenant_id: tenantId, connector_id: connectorId };
-  const keyset = keysetWhere(window) as Prisma.ConnectorMappingWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? db.connectorMapping.count({ where }) : null,
-    db.connectorMapping.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(db.connectorMapping, where, window);
 }
 
 export function findMapping(db: Db, tenantId: string, connectorId: string, version: number): Promise<MappingRecord | null> {

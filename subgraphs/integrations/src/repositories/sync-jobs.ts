@@ -1,5 +1,5 @@
 import { type Connector, type Db, type Prisma, type SyncJob, type SyncJobState, newId } from '@platform/db';
-import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, prismaListPage } from '@platform/graphql-kit';
 
 export type SyncJobRecord = SyncJob;
 
@@ -8,12 +8,7 @@ export const ACTIVE_STATES: SyncJobState[] = ['queued', 'running'];
 
 export async function listSyncJobs(db: Db, tenantId: string, filter: { connector_id?: string | null; state?: SyncJobState | null }, window: ListWindow) {
   const where: Prisma.SyncJobWhereInput = { tenant_id: tenantId, ...(filter.connector_id != null && { connector_id: filter.connector_id }), ...(filter.state != null && { state: filter.state }) };
-  const keyset = keysetWhere(window) as Prisma.SyncJobWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? db.syncJob.count({ where }) : null,
-    db.syncJob.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(db.syncJob, where, window);
 }
 
 export function findSyncJob(db: Db, tenantId: string, id: string): Promise<SyncJobRecord | null> {

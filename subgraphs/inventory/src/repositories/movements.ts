@@ -1,5 +1,5 @@
 import type { Db, Prisma } from '@platform/db';
-import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, prismaListPage } from '@platform/graphql-kit';
 import type { MovementKind } from './stock.ts';
 
 export type StockMovementRow = Prisma.StockMovementModel;
@@ -25,12 +25,7 @@ export async function listMovements(prisma: Db, tenantId: string, filter: Moveme
   if (filter.created_after != null || filter.created_before != null) {
     where.created_at = { ...(filter.created_after != null && { gte: filter.created_after }), ...(filter.created_before != null && { lt: filter.created_before }) };
   }
-  const keyset = keysetWhere(window) as Prisma.StockMovementWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? prisma.stockMovement.count({ where }) : null,
-    prisma.stockMovement.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(prisma.stockMovement, where, window);
 }
 
 export function findMovement(prisma: Db, tenantId: string, id: string) {

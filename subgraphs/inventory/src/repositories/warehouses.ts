@@ -1,18 +1,13 @@
 import { type Db, type Prisma, type Warehouse, newId } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { ID_KEY, type ListWindow, fixedOrder, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { ID_KEY, type ListWindow, fixedOrder, prismaListPage } from '@platform/graphql-kit';
 
 /** Warehouses are listed oldest first. */
 export const WAREHOUSE_ORDER = fixedOrder([{ column: 'created_at', kind: 'timestamp' }, ID_KEY]);
 
 export async function listWarehouses(prisma: Db, tenantId: string, filter: { archived?: boolean | null }, window: ListWindow) {
   const where: Prisma.WarehouseWhereInput = { tenant_id: tenantId, archived_at: filter.archived === true ? { not: null } : null };
-  const keyset = keysetWhere(window) as Prisma.WarehouseWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? prisma.warehouse.count({ where }) : null,
-    prisma.warehouse.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(prisma.warehouse, where, window);
 }
 
 export function findWarehouse(prisma: Db, tenantId: string, id: string) {

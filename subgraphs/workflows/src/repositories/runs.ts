@@ -1,5 +1,5 @@
 import { type Db, type Prisma, type WorkflowRun, type WorkflowRunStatus, type WorkflowRunStep, newId } from '@platform/db';
-import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, prismaListPage } from '@platform/graphql-kit';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 
@@ -11,12 +11,7 @@ export const ACTIVE_RUN_STATUSES: WorkflowRunStatus[] = ['queued', 'running', 'w
 
 export async function listRuns(db: Db, tenantId: string, filter: { workflow_id?: string | null; status?: WorkflowRunStatus | null }, window: ListWindow) {
   const where: Prisma.WorkflowRunWhereInput = { tenant_id: tenantId, ...(filter.workflow_id != null && { workflow_id: filter.workflow_id }), ...(filter.status != null && { status: filter.status }) };
-  const keyset = keysetWhere(window) as Prisma.WorkflowRunWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? db.workflowRun.count({ where }) : null,
-    db.workflowRun.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(db.workflowRun, where, window);
 }
 
 export function findRun(db: Db, tenantId: string, id: string): Promise<RunRecord | null> {
@@ -79,11 +74,6 @@ export function runSteps(db: Db, tenantId: string, runId: string): Promise<RunSt
 
 export async function listRunSteps(db: Db, tenantId: string, runId: string, window: ListWindow) {
   const where: Prisma.WorkflowRunStepWhereInput = { tenant_id: tenantId, run_id: runId };
-  const keyset = keysetWhere(window) as Prisma.WorkflowRunStepWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? db.workflowRunStep.count({ where }) : null,
-    db.workflowRunStep.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(db.workflowRunStep, where, window);
 }
 

@@ -1,5 +1,5 @@
 import { type Db, type Prisma, type Workflow, type WorkflowVersion, lockTenantRegistrations } from '@platform/db';
-import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, prismaListPage } from '@platform/graphql-kit';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 
@@ -8,12 +8,7 @@ export type WorkflowVersionRecord = WorkflowVersion;
 
 export async function listWorkflows(db: Db, tenantId: string, filter: { enabled?: boolean | null }, window: ListWindow) {
   const where: Prisma.WorkflowWhereInput = { tenant_id: tenantId, ...(filter.enabled != null && { enabled: filter.enabled }) };
-  const keyset = keysetWhere(window) as Prisma.WorkflowWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? db.workflow.count({ where }) : null,
-    db.workflow.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(db.workflow, where, window);
 }
 
 export function findWorkflow(db: Db, tenantId: string, id: string): Promise<WorkflowRecord | null> {
@@ -60,10 +55,5 @@ export function findWorkflowVersion(db: Db, tenantId: string, workflowId: string
 
 export async function listWorkflowVersions(db: Db, tenantId: string, workflowId: string, window: ListWindow) {
   const where: Prisma.WorkflowVersionWhereInput = { tenant_id: tenantId, workflow_id: workflowId };
-  const keyset = keysetWhere(window) as Prisma.WorkflowVersionWhereInput | undefined;
-  const [total, rows] = await Promise.all([
-    window.countTotal ? db.workflowVersion.count({ where }) : null,
-    db.workflowVersion.findMany({ where: keyset ? { AND: [where, keyset] } : where, orderBy: prismaOrderBy(window.order), skip: window.skip, take: window.take }),
-  ]);
-  return listPage(rows, window, total);
+  return prismaListPage(db.workflowVersion, where, window);
 }
