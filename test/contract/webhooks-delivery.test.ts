@@ -254,7 +254,10 @@ describe('webhook delivery (sandbox tenant, receivers on loopback)', () => {
     const receiver = await startReceiver();
     const events: EventRecord[] = [];
     for (const [type, n] of [['custom.replay', 1], ['custom.replay', 2], ['custom.unrelated', 3], ['custom.replay', 4], ['custom.replay', 5]] as const) events.push(await publish(fresh.sandbox, type, { n }));
-    // Registered afterwards: none of these events was delivered to it before the replay.
+    // Registered once they were dispatched (a busy dispatch would find the new endpoint and deliver
+    // to it too): none of these events was delivered to it before the replay.
+    const published = events.map((event) => event.id);
+    await eventually(async () => ((await database().eventOutboxEntry.count({ where: { event_id: { in: published } } })) === 0 ? true : undefined), 20_000, 'the events dispatched');
     const endpoint = await createEndpoint(fresh.sandbox, { url: receiver.url, event_types: ['custom.replay'] });
     const from = events[1] as EventRecord;
     const until = events[4] as EventRecord;
