@@ -44,10 +44,8 @@ export function taskStepRepresentation(step: TaskStepRecord) {
 }
 export type TaskStepRepresentation = ReturnType<typeof taskStepRepresentation>;
 
-export const TASK_END_STATUSES = ['succeeded', 'failed', 'cancelled', 'rejected'] as const;
-
 /** What produced a task's own events: the task. */
-export function taskEventSource(task: TaskRecord, requestId?: string): EventSource {
+function taskEventSource(task: TaskRecord, requestId?: string): EventSource {
   return { type: 'ai_task', credential_id: task.id, ...(requestId && { request_id: requestId }) };
 }
 
