@@ -18,7 +18,7 @@ function principal(expiresInMs: number | undefined, type: 'oauth_client' | 'api_
 
 /** An authenticator whose answer for every credential the test sets. */
 function authenticator(answer: () => Promise<Principal>): CredentialAuthenticator {
-  return { authenticate: answer, forgetToken: () => {} };
+  return { authenticate: answer, forgetToken: () => {}, forgetSessions: () => {} };
 }
 
 const valid = authenticator(async () => principal(undefined));

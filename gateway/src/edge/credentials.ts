@@ -16,6 +16,8 @@ export interface CredentialAuthenticator {
   authenticate(credential: string, clientAddress?: string): Promise<Principal>;
   /** Drops what this process remembers about an access token (after it revoked it). */
   forgetToken(tenantId: string, tokenId: string): void;
+  /** Drops what this process remembers about console sessions (after they ended): their tokens are refused at once. */
+  forgetSessions(sessionIds: readonly string[]): void;
 }
 
 /**
@@ -26,6 +28,8 @@ export const CREDENTIAL_RECHECK_MS = 5_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 // Stryker disable next-line StringLiteral: publisher and subscribers read the same constant, so any name works alike
 const FORGET_TOKEN_TOPIC = 'credentials.forget-token';
+// Stryker disable next-line StringLiteral: publisher and subscribers read the same constant, so any name works alike
+const FORGET_SESSION_TOPIC = 'credentials.forget-session';
 
 /**
  * Access tokens (signature checked by `verifyToken`, then the revocation list) and API keys (looked
@@ -44,6 +48,8 @@ export function createCredentialAuthenticator(options: {
   const notRevoked = new BoundedMap<string, number>();
   const apiKeys = new BoundedMap<string, { principal: Principal; until: number }>();
   const lastUsedWritten = new BoundedMap<string, number>();
+  /** The console session of each remembered person's token, so that ending a session forgets its tokens. */
+  const sessionOf = new BoundedMap<string, string>();
 
   async function authenticateAccessToken(token: string): Promise<Principal> {
     const principal = await options.verifyToken(token);
@@ -52,6 +58,13 @@ export function createCredentialAuthenticator(options: {
     // Stryker disable next-line StringLiteral: the platform's verifier always sets tokenId (jti is a required claim)
     const revoked = await withDatabaseFaults(() => options.prisma.revokedToken.findUnique({ where: { tenant_id_jti: { tenant_id: principal.tenantId, jti: principal.tokenId ?? '' } } }));
     if (revoked) throw new ApiError('invalid_token', 'The access token has been revoked.');
+    // A person's token lives as long as the console session that issued it (sign-out, sign-out everywhere, expiry).
+    if (principal.sessionId !== undefined) {
+      const now = new Date();
+      const session = await withDatabaseFaults(() => options.prisma.userSession.findUnique({ where: { id: principal.sessionId }, select: { tenant_id: true, revoked_at: true, expires_at: true } }));
+      if (!session || session.tenant_id !== principal.tenantId || session.revoked_at !== null || session.expires_at <= now) throw new ApiError('invalid_token', 'The session that issued this access token has ended.');
+      sessionOf.set(key, principal.sessionId);
+    }
     notRevoked.set(key, Date.now() + CREDENTIAL_RECHECK_MS);
     return principal;
   }
@@ -90,12 +103,26 @@ export function createCredentialAuthenticator(options: {
       .catch((error: unknown) => options.logger.warn({ err: error, api_key_id: id }, 'could not record API key use'));
   }
 
+  const forgetSessions = (sessionIds: ReadonlySet<string>) => {
+    for (const [key, sessionId] of sessionOf.entries()) {
+      if (sessionIds.has(sessionId)) {
+        notRevoked.delete(key);
+        sessionOf.delete(key);
+      }
+    }
+  };
   options.cluster?.subscribe(FORGET_TOKEN_TOPIC, (key) => notRevoked.delete(String(key)));
+  options.cluster?.subscribe(FORGET_SESSION_TOPIC, (ids) => forgetSessions(new Set(String(ids).split(','))));
   return {
     authenticate: (credential, clientAddress) => (looksLikeApiKey(credential) ? authenticateKey(credential, clientAddress) : authenticateAccessToken(credential)),
     forgetToken: (tenantId, tokenId) => {
       notRevoked.delete(`${tenantId}/${tokenId}`);
       options.cluster?.publish(FORGET_TOKEN_TOPIC, `${tenantId}/${tokenId}`);
+    },
+    forgetSessions: (sessionIds) => {
+      if (sessionIds.length === 0) return;
+      forgetSessions(new Set(sessionIds));
+      options.cluster?.publish(FORGET_SESSION_TOPIC, sessionIds.join(','));
     },
   };
 }

@@ -7,9 +7,14 @@ export interface Principal {
   /**
    * The credential presented: an OAuth client's access token or an API key; or, for the writes of
    * a sync, the connector itself, for the operations of a workflow's run, the workflow, and for the
-   * writes of an agent task, the task (never presented over the network: the engines set them).
+   * writes of an agent task, the task (never presented over the network: the engines set them);
+   * or a person signed in to the console (`user`: an access token its session issued).
    */
-  credential: { type: 'oauth_client' | 'api_key' | 'connector' | 'workflow' | 'ai_task'; id: string };
+  credential: { type: 'oauth_client' | 'api_key' | 'user' | 'connector' | 'workflow' | 'ai_task'; id: string };
+  /** A signed-in person's user id (with `credential.type` `user`). */
+  userId?: string;
+  /** The console session that issued the access token: the token stops working when it ends. */
+  sessionId?: string;
   /** A workflow's operations: the run they belong to and how deep it is in a chain of runs triggering runs (loop protection). */
   causation?: { workflow_run_id: string; chain_depth: number };
   /** `jti` of the access token; absent for API keys. */
