@@ -4,7 +4,9 @@
 //
 //   node gateway/scripts/build.mjs             build
 //   node gateway/scripts/build.mjs --if-stale  build only when the output is missing or one of the
-//                                              files it was built from changed since (npm prestart)
+//                                              files it was built from changed since (npm prestart);
+//                                              the same for the operations console (packages/console,
+//                                              built by Vite into packages/console/dist)
 //
 // What the bundle keeps true of the sources:
 // - Packages from node_modules are not bundled: each stays an import Node resolves at run time, of
@@ -154,16 +156,58 @@ function sourceModuleUrls() {
   };
 }
 
+/** The operations console (packages/console): what its Vite build reads, and where it writes. */
+const consoleDir = join(root, 'packages', 'console');
+const consoleIndex = join(consoleDir, 'dist', 'index.html');
+const consoleInputs = ['index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'];
+
+/** The reason the console must be built again, or undefined (a few dozen stats: cheap when fresh). */
+export async function consoleStaleness() {
+  const built = await stat(consoleIndex).then((stats) => stats.mtimeMs, () => undefined);
+  if (built === undefined) return 'no console build yet';
+  const files = [...consoleInputs.map((name) => join(consoleDir, name)), join(root, 'tsconfig.base.json'), join(root, 'node_modules/.package-lock.json')];
+  const walk = async (dir) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) await walk(join(dir, entry.name));
+      else files.push(join(dir, entry.name));
+    }
+  };
+  await walk(join(consoleDir, 'src'));
+  const changed = await Promise.all(files.map(async (file) => ((await stat(file).then((stats) => stats.mtimeMs, () => 0)) > built ? file : undefined)));
+  const first = changed.find(Boolean);
+  return first ? `${relative(root, first)} changed` : undefined;
+}
+
+/** `vite build` of the console, through Vite's API (its config: packages/console/vite.config.ts). */
+export async function buildConsole() {
+  const { build: viteBuild } = await import('vite');
+  const startedAt = Date.now();
+  await viteBuild({ root: consoleDir, configFile: join(consoleDir, 'vite.config.ts'), logLevel: 'warn' });
+  return { milliseconds: Date.now() - startedAt };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const ifStale = process.argv.includes('--if-stale');
   const reason = await staleness();
-  if (ifStale && !reason) process.exit(0);
-  try {
-    const { milliseconds, inputs } = await build();
-    process.stderr.write(`Built ${relative(process.cwd(), outfile)} from ${inputs} source files in ${(milliseconds / 1000).toFixed(1)} s${reason ? ` (${reason})` : ''}\n`);
-  } catch (error) {
-    // esbuild has printed the errors; without it (npm install --omit=dev) say what to do.
-    if (error?.code === 'ERR_MODULE_NOT_FOUND') process.stderr.write(`Cannot build the platform: ${error.message}\nRun npm install (with dev dependencies), or npm run build where they are installed.\n`);
-    process.exit(1);
+  if (!ifStale || reason) {
+    try {
+      const { milliseconds, inputs } = await build();
+      process.stderr.write(`Built ${relative(process.cwd(), outfile)} from ${inputs} source files in ${(milliseconds / 1000).toFixed(1)} s${reason ? ` (${reason})` : ''}\n`);
+    } catch (error) {
+      // esbuild has printed the errors; without it (npm install --omit=dev) say what to do.
+      if (error?.code === 'ERR_MODULE_NOT_FOUND') process.stderr.write(`Cannot build the platform: ${error.message}\nRun npm install (with dev dependencies), or npm run build where they are installed.\n`);
+      process.exit(1);
+    }
+  }
+  // The console is built before a start when stale (`npm run build` builds it as its own workspace).
+  // A console that cannot be built does not stop the platform: /console answers 503 console_not_built.
+  const consoleReason = ifStale ? await consoleStaleness() : undefined;
+  if (consoleReason) {
+    try {
+      const { milliseconds } = await buildConsole();
+      process.stderr.write(`Built ${relative(process.cwd(), join(consoleDir, 'dist'))} in ${(milliseconds / 1000).toFixed(1)} s (${consoleReason})\n`);
+    } catch (error) {
+      process.stderr.write(`Could not build the operations console (${consoleReason}): ${error?.message ?? error}\nThe platform starts without it; /console answers 503 until npm run build succeeds.\n`);
+    }
   }
 }

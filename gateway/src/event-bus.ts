@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import type { Logger, PlatformConfig } from '@platform/config';
 import { type PrismaClient, databaseTimeouts } from '@platform/db';
-import { type DispatchConsumer, EVENT_QUEUES, EventBus, type JobQueue, type LiveBus, type LiveMessage, type SecretBox, checkEndpointUrl, createLiveBus, createSecretBox, deliveryRunSeconds, loadSecretsKey, startJobQueue } from '@platform/events';
+import { type DispatchConsumer, EVENT_QUEUES, EventBus, type JobQueue, type LiveBus, type LiveMessage, type SecretBox, checkEndpointUrl, createLiveBus, createSecretBox, deliveryRunSeconds, startJobQueue } from '@platform/events';
 import type { EventsPort } from '@platform/graphql-kit';
 import type { ClusterChannel } from './cluster/channel.ts';
 
@@ -31,6 +30,8 @@ export async function startPlatformEvents(options: {
   databaseUrl: string;
   prisma: PrismaClient;
   logger: Logger;
+  /** The platform's secrets key (`SECRETS_KEY` or the data folder's key file). */
+  secretsKey: Buffer;
   cluster?: ClusterChannel;
   /** Other domains' queues on the same job queue, each with the longest a job of it may run. */
   otherQueues?: Record<string, number>;
@@ -39,7 +40,7 @@ export async function startPlatformEvents(options: {
 }): Promise<PlatformEvents> {
   const { config, prisma } = options;
   const logger = options.logger.child({ component: 'events' });
-  const secrets = createSecretBox(await loadSecretsKey(config.secretsKey, join(config.dataDir, 'secrets.key')));
+  const secrets = createSecretBox(options.secretsKey);
   const queue = await startJobQueue({
     databaseUrl: options.databaseUrl,
     logger,

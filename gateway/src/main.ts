@@ -71,11 +71,13 @@ function printWelcome(url: string, demo: DemoSeed | undefined): void {
   if (demo) {
     const tenant = demo.tenantId;
     process.stdout.write(`
-Demo account created (the client secret is shown only now):
+Demo account created (the client secret and the password are shown only now):
   production tenant  ${tenant}
   sandbox tenant     ${demo.sandboxTenantId}
   client_id          ${demo.client.client_id}
   client_secret      ${demo.client.client_secret}
+  console user       ${demo.user.email}
+  password           ${demo.user.password}
 
 Get a token:
   TOKEN=$(curl -s ${url}/v1/oauth/token -H 'Content-Type: application/json' \\
@@ -88,6 +90,7 @@ List items below their reorder point:
 `);
   }
   process.stdout.write(`Platform API on ${url}: GraphQL ${url}/graphql, REST ${url}/v1, reference ${url}/docs\n`);
+  if (demo) process.stdout.write(`Console: ${url}/console/  (tenant ${demo.tenantId}, ${demo.user.email} / ${demo.user.password})\n`);
 }
 
 function stopOnSignals(stop: () => Promise<void>): void {

@@ -1,12 +1,15 @@
+import { hkdfSync } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createTokenIssuer, createTokenVerifier } from '@platform/auth';
 import { type PlatformConfig, createLogger, loadConfig } from '@platform/config';
 import { type PrismaClient, createPrismaClient, databaseReachable, databaseTimeouts, migrateDatabase, openDatabase } from '@platform/db';
 import { AuditChainer, AuditRecorder } from '@platform/audit';
+import { loadSecretsKey } from '@platform/events';
 import { createRateLimiter } from '@platform/rate-limit';
 import type { AiPort, PlatformOperationExecutor } from '@platform/graphql-kit';
-import { loadSigningKeys } from '@platform/subgraph-identity';
+import { createMailer, loadSigningKeys } from '@platform/subgraph-identity';
 import { DEFAULT_OUTBOUND_HTTP, PAGE_ALLOWANCE_SECONDS, SYNC_QUEUE, SyncEngine, createOutboundHttp, pushRequestConsumer } from '@platform/subgraph-integrations';
 import { WORKFLOW_RUN_QUEUE, WORKFLOW_RUN_SECONDS, WORKFLOW_TRIGGER_QUEUE, WorkflowEngine } from '@platform/subgraph-workflows';
 import { AI_TASK_QUEUE, AI_TASK_STEP_SECONDS, TaskEngine, closeExtraction } from '@platform/subgraph-ai';
@@ -15,6 +18,7 @@ import { REST_BASE_PATH, createEdge } from './edge/edge.ts';
 import { isConnectorUpload } from './edge/plugins/use-connector-uploads.ts';
 import type { ClusterChannel } from './cluster/channel.ts';
 import { createHttpListener } from './edge/http-listener.ts';
+import type { SignInSettings } from './edge/plugins/use-sign-in.ts';
 import { PlatformMetrics } from './observability/metrics.ts';
 import { type ReportUnexpectedError, unexpectedErrorReporter } from './observability/unexpected-errors.ts';
 import { startPlatformEvents } from './event-bus.ts';
@@ -80,11 +84,13 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     // Pushes asked for by the event dispatch before the sync engine runs start at its first poll; workflow triggers likewise.
     let wakePushes = () => {};
     let wakeWorkflowTriggers = () => {};
+    const secretsKey = await loadSecretsKey(config.secretsKey, join(config.dataDir, 'secrets.key'));
     const events = await startPlatformEvents({
       config,
       databaseUrl: database.url,
       prisma,
       logger,
+      secretsKey,
       cluster,
       otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS, [WORKFLOW_RUN_QUEUE]: WORKFLOW_RUN_SECONDS, [WORKFLOW_TRIGGER_QUEUE]: WORKFLOW_RUN_SECONDS, [AI_TASK_QUEUE]: AI_TASK_STEP_SECONDS },
       dispatchConsumers: [pushRequestConsumer(() => wakePushes()), WorkflowEngine.triggerConsumer(() => wakeWorkflowTriggers())],
@@ -186,7 +192,19 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     };
     // Text recognition runs in worker threads started on first use; they end with the platform.
     cleanups.push(() => closeExtraction());
-    const edge = createEdge({ sync: syncEngine.port, workflows: workflowEngine.port, ai, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster });
+    const mailer = config.smtp && createMailer(config.smtp);
+    if (mailer) cleanups.push(async () => mailer.close());
+    const signIn: SignInSettings = {
+      secretBox: events.secrets,
+      // A key of its own for CSRF tokens, so that no other use of the secrets key can produce one.
+      csrfKey: Buffer.from(hkdfSync('sha256', secretsKey, Buffer.alloc(0), 'platform console csrf tokens', 32)),
+      publicUrl,
+      lifetimes: config.sessionLifetimes,
+      // Short-lived whatever ACCESS_TOKEN_TTL_SECONDS says: the session renews them, and a role change applies at the next renewal.
+      accessTokenTtlSeconds: Math.min(config.accessTokenTtlSeconds, SESSION_ACCESS_TOKEN_SECONDS),
+      ...(mailer && { mailer }),
+    };
+    const edge = createEdge({ sync: syncEngine.port, workflows: workflowEngine.port, ai, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster, signIn });
     executeAs = edge.executeAs;
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
@@ -212,6 +230,8 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
   }
 }
 
+/** Lifetime of a console session's access tokens (at most; ACCESS_TOKEN_TTL_SECONDS may be shorter). */
+const SESSION_ACCESS_TOKEN_SECONDS = 300;
 /** The OAuth endpoints' form-encoded parameters are a few short strings. */
 const FORM_BODY_BYTES = 64 * 1024;
 const READINESS_TIMEOUT_MS = 1000;

@@ -39,6 +39,18 @@ describe('first start on the embedded database', () => {
     expect(list.data.every((item) => item.quantity_on_hand < item.reorder_point)).toBe(true);
   });
 
+  it('prints a console user who signs in as printed, owner of both demo tenants', async () => {
+    const line = /Console: (http:\/\/\S+)\/console\/ {2}\(tenant (ten_[0-9a-f]+), (\S+) \/ (\S+)\)/.exec(platform.output());
+    expect(line).not.toBeNull();
+    const [, url, tenantId, email, password] = line as unknown as [string, string, string, string, string];
+    const response = await fetch(`${url}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant_id: tenantId, email, password }) });
+    const session = (await response.json()) as { role: { id: string }; tenant: { paired_tenant_id: string } };
+    expect(response.status).toBe(200);
+    expect(session.role.id).toBe('role_owner');
+    const sandbox = await fetch(`${url}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant_id: session.tenant.paired_tenant_id, email, password }) });
+    expect(sandbox.status).toBe(200);
+  });
+
   it('logs structured JSON', async () => {
     // pino writes asynchronously: the ready line may land just after the printed instructions.
     await vi.waitFor(() => expect(platform.output()).toContain('platform ready'));

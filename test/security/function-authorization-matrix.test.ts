@@ -278,6 +278,8 @@ describe('function-level authorization matrix', () => {
     account = await createAccount({ scopes: EVERY_SCOPE.filter((scope) => scope !== 'tenants:write') });
     // The matrix and its converse send a few hundred requests: the tenant's rate limits stay out of the way.
     await database().tenant.update({ where: { id: account.tenantId }, data: { rate_limit_per_second: 10_000, rate_limit_per_minute: 100_000 } });
+    // An identity provider to read (configuring one through the API fetches its discovery document: test/contract/sign-in-oidc.test.ts).
+    await database().identityProvider.create({ data: { tenant_id: account.tenantId, issuer: 'https://idp.example.com', client_id: 'matrix', client_secret_sealed: 'v1.unused', display_name: 'Matrix IdP' } });
     const admin = apiClient(await accessToken(account.clientId, account.clientSecret), account.tenantId);
     const created = async (path: string, body: unknown): Promise<string> => {
       const response = await admin.send('POST', path, body);

@@ -6,6 +6,7 @@ import type { Prisma, PrismaClient } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
 import type { AiPort, PlatformOperationExecutor, SubgraphContext, SyncPort, WorkflowsPort } from '@platform/graphql-kit';
 import type { RateLimiter } from '@platform/rate-limit';
+import type { Mailer } from '@platform/subgraph-identity';
 import { useRestFacade } from '@platform/rest-facade';
 import type { Server } from 'node:http';
 import { type YogaServerInstance, createYoga } from 'graphql-yoga';
@@ -23,6 +24,7 @@ import { useAccessLog } from './plugins/use-access-log.ts';
 import { requestAuditEntry, useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
 import { useConnectorUploads } from './plugins/use-connector-uploads.ts';
+import { useConsole } from './plugins/use-console.ts';
 import { useConnectorWebhooks } from './plugins/use-connector-webhooks.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
 import { useGraphqlRequestLimits } from './plugins/use-graphql-request-limits.ts';
@@ -35,6 +37,8 @@ import { useOAuthEndpoints } from './plugins/use-oauth-endpoints.ts';
 import { usePublicEndpoints } from './plugins/use-public-endpoints.ts';
 import { useRateLimit } from './plugins/use-rate-limit.ts';
 import { useRequestId } from './plugins/use-request-id.ts';
+import { type SignInSettings, useSignIn } from './plugins/use-sign-in.ts';
+import { useSingleSignOn } from './plugins/use-single-sign-on.ts';
 import { corsFor, useSecurityHeaders } from './plugins/use-security-headers.ts';
 import { useStorableText } from './plugins/use-storable-text.ts';
 import { useSubscriptions } from './plugins/use-subscriptions.ts';
@@ -46,6 +50,8 @@ import { problemFor } from './responses.ts';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 export const REST_BASE_PATH = '/v1';
+/** The console's sign-in endpoints (a session cookie, not a bearer token). */
+export const AUTH_BASE_PATH = '/auth';
 const CHANGE_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
 export interface EdgeOptions {
@@ -78,6 +84,8 @@ export interface EdgeOptions {
   failedAuthenticationLimits: FailedAuthenticationLimits;
   /** The other workers of the machine, when this process is one of several. */
   cluster?: ClusterChannel;
+  /** People signing in to the console: sessions, CSRF, TOTP secrets, links and e-mail. */
+  signIn: SignInSettings;
 }
 
 export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> & {
@@ -89,7 +97,7 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> 
 
 /**
  * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
- * request id, access log, audit trail, the OAuth endpoints, public documents and connectors' signed webhooks (no credential needed),
+ * request id, access log, audit trail, the OAuth endpoints, the console's sign-in endpoints (a session cookie), public documents and connectors' signed webhooks (no credential needed),
  * authentication (access token or API key) and tenant check, the per-tenant rate limit, file uploads (streamed),
  * If-Match and idempotency keys, the REST facade, then GraphQL through the gateway (with its cost limits).
  */
@@ -107,6 +115,7 @@ export function createEdge(options: EdgeOptions): Edge {
     sync: options.sync,
     workflows: options.workflows,
     ai: options.ai,
+    signIn: { publicUrl: options.signIn.publicUrl, sendMail: sendMailWith(options.signIn.mailer, options.logger) },
   };
   const auditFor = (request: Request): SubgraphContext['audit'] => ({
     recordChange: async (action, work, resourceIdOf) => {
@@ -176,9 +185,12 @@ export function createEdge(options: EdgeOptions): Edge {
       useRequestId(),
       useSecurityHeaders({ servedOverTls: options.servedOverTls ?? false, corsAllowedOrigins: options.corsAllowedOrigins ?? [] }),
       useAccessLog(options.logger),
-      useAuditTrail({ recorder: options.auditRecorder, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, oauthBasePath: `${REST_BASE_PATH}/oauth`, logger: options.logger }),
+      useAuditTrail({ recorder: options.auditRecorder, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, oauthBasePath: `${REST_BASE_PATH}/oauth`, authBasePath: AUTH_BASE_PATH, logger: options.logger }),
       useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials, failedAuthentications, admit: rateLimit.admit }),
+      useSignIn({ basePath: AUTH_BASE_PATH, prisma: options.prisma, issuer: options.issuer, credentials, failedAuthentications, admit: rateLimit.admit, settings: options.signIn, logger: options.logger }),
+      useSingleSignOn({ basePath: AUTH_BASE_PATH, prisma: options.prisma, settings: options.signIn, checkUrl: options.events.port.checkEndpointUrl, logger: options.logger }),
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
+      useConsole(),
       useConnectorWebhooks({ basePath: REST_BASE_PATH, sync: options.sync, admit: rateLimit.admit }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, reportUnexpected: options.reportUnexpected }),
       rateLimit,
@@ -210,6 +222,20 @@ function providedPort<Name extends keyof NonNullable<SubgraphModule['provides']>
   const providers = modules.flatMap((module) => module.provides?.[name] ?? []);
   if (providers.length !== 1) throw new Error(`exactly one subgraph must provide the ${name} port, found ${providers.length}`);
   return providers[0] as NonNullable<NonNullable<SubgraphModule['provides']>[Name]>;
+}
+
+/** The identity subgraph's e-mail (invitations): sent when a mail server is configured, a failure logged (the invitation itself stands). */
+function sendMailWith(mailer: Mailer | undefined, logger: Logger): SubgraphContext['platform']['signIn']['sendMail'] {
+  if (!mailer) return undefined;
+  return async (message) => {
+    try {
+      await mailer.send(message);
+      return true;
+    } catch (error) {
+      logger.warn({ err: error, component: 'mail' }, 'could not send an e-mail');
+      return false;
+    }
+  };
 }
 
 /** An error without a platform code is unexpected; an `internal_error` was already reported where it was made. */

@@ -21,6 +21,10 @@ export interface RequestState {
   ifMatchVersion?: number;
   /** Set when a data change recorded this request in the audit trail within its transaction. */
   auditedWithChange?: boolean;
+  /** The person a console endpoint (`/auth`) identified (by session, or by what they proved): the request's audit actor. */
+  signedIn?: { tenantId: string; userId: string; sessionId?: string };
+  /** What a console endpoint did (`auth.sign_in`), recorded as the audit action instead of the method and path. */
+  auditAction?: string;
   /** An operation the platform runs itself (a connector's write), not a request from the network. */
   inProcess?: boolean;
 }

@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { scopeCatalogue } from '@platform/auth';
-import type { PrismaClient } from '@platform/db';
-import { type IssuedClient, createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
+import { type PrismaClient, newId } from '@platform/db';
+import { type IssuedClient, createOAuthClient, createTenantPair, hashPassword, passwordWeakness } from '@platform/subgraph-identity';
 
 export interface DemoSeed {
   tenantId: string;
   sandboxTenantId: string;
   client: IssuedClient;
+  /** The demo person who signs in to the console, an owner in both tenants; the password is shown only at this start. */
+  user: { email: string; password: string };
 }
+
+export const DEMO_USER_EMAIL = 'demo@example.com';
 
 const DEMO_ITEMS = [
   { id: 'SKU-1001', name: 'Stainless water bottle 750 ml', quantity_on_hand: 240, reorder_point: 50 },
@@ -19,7 +24,8 @@ const DEMO_ITEMS = [
 
 /**
  * On first start with an empty database: a demo account (production and sandbox tenants), a
- * client allowed every scope, two warehouses and a few items, some below their reorder point.
+ * client allowed every scope, a person who signs in to the console (`demo@example.com`, owner of
+ * both tenants, one random password), two warehouses and a few items, some below their reorder point.
  * Returns undefined when the database already has tenants.
  */
 export async function seedDemoIfEmpty(prisma: PrismaClient): Promise<DemoSeed | undefined> {
@@ -27,7 +33,12 @@ export async function seedDemoIfEmpty(prisma: PrismaClient): Promise<DemoSeed | 
   const { production, sandbox } = await createTenantPair(prisma, { name: 'Demo Company', plan: 'growth' });
   const client = await createOAuthClient(prisma, { tenantId: production.id, scopes: Object.keys(scopeCatalogue), name: 'demo' });
   const now = new Date();
+  const password = demoPassword();
+  const passwordHash = await hashPassword(password);
   for (const tenant of [production, sandbox]) {
+    await prisma.user.create({
+      data: { tenant_id: tenant.id, id: newId('usr'), email: DEMO_USER_EMAIL, name: 'Demo Owner', role_id: 'role_owner', status: 'active', activated_at: now, password_hash: passwordHash, password_changed_at: now },
+    });
     await prisma.warehouse.createMany({
       data: [
         { tenant_id: tenant.id, id: 'wh_demo_berlin', name: 'Berlin' },
@@ -38,5 +49,13 @@ export async function seedDemoIfEmpty(prisma: PrismaClient): Promise<DemoSeed | 
       data: DEMO_ITEMS.map((item, index) => ({ ...item, tenant_id: tenant.id, warehouse_id: index % 2 === 0 ? 'wh_demo_berlin' : 'wh_demo_lyon', last_synced_at: now })),
     });
   }
-  return { tenantId: production.id, sandboxTenantId: sandbox.id, client };
+  return { tenantId: production.id, sandboxTenantId: sandbox.id, client, user: { email: DEMO_USER_EMAIL, password } };
+}
+
+/** 96 random bits as 16 characters: strong by every rule the platform applies to passwords (checked, not assumed). */
+function demoPassword(): string {
+  for (;;) {
+    const password = randomBytes(12).toString('base64url');
+    if (!passwordWeakness(password, DEMO_USER_EMAIL)) return password;
+  }
 }

@@ -54,7 +54,13 @@ const environmentSchema = z.object({
   AI_MODEL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   AI_EXTRACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   AI_EXTRACTION_MAX_PAGES: z.coerce.number().int().min(1).max(200).default(10),
-}).refine((env) => (env.AI_MODEL_BASE_URL === undefined) === (env.AI_MODEL === undefined), { message: 'AI_MODEL_BASE_URL and AI_MODEL are set together (or neither: the offline engine answers)', path: ['AI_MODEL'] });
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL such as smtps://user:pass@mail.example.com:465').optional(),
+  SMTP_FROM: z.string().min(3).max(320).optional(),
+})
+  .refine((env) => (env.AI_MODEL_BASE_URL === undefined) === (env.AI_MODEL === undefined), { message: 'AI_MODEL_BASE_URL and AI_MODEL are set together (or neither: the offline engine answers)', path: ['AI_MODEL'] })
+  .refine((env) => (env.SMTP_URL === undefined) === (env.SMTP_FROM === undefined), { message: 'SMTP_URL and SMTP_FROM are set together (or neither: no e-mail is sent)', path: ['SMTP_FROM'] });
 
 export interface PlatformConfig {
   port: number;
@@ -121,6 +127,10 @@ export interface PlatformConfig {
   metricsToken: string | undefined;
   /** Processes serving on the port (`npm start`); 1 runs everything in one process. Default: the machine's cores. */
   workers: number;
+  /** Console sessions end after this long unused, and at the latest this long after signing in. */
+  sessionLifetimes: { idleMinutes: number; maxHours: number };
+  /** The mail server invitations and password resets are sent through; none are sent when absent. */
+  smtp: { url: string; from: string } | undefined;
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
@@ -169,6 +179,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     workers: env.WORKERS ?? availableParallelism(),
     languageModel: env.AI_MODEL_BASE_URL && env.AI_MODEL ? { baseUrl: env.AI_MODEL_BASE_URL, model: env.AI_MODEL, ...(env.AI_MODEL_API_KEY && { apiKey: env.AI_MODEL_API_KEY }), timeoutMs: env.AI_MODEL_TIMEOUT_SECONDS * 1000 } : undefined,
     extraction: { timeoutMs: env.AI_EXTRACTION_TIMEOUT_SECONDS * 1000, maxPages: env.AI_EXTRACTION_MAX_PAGES },
+    sessionLifetimes: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
+    smtp: env.SMTP_URL && env.SMTP_FROM ? { url: env.SMTP_URL, from: env.SMTP_FROM } : undefined,
     // An override given as undefined means "not overridden", not "unset".
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };

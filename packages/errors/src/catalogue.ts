@@ -14,6 +14,7 @@ export const errorCatalogue = {
   sign_in_token_invalid: { status: 400, title: 'Link not valid', description: 'The invitation or password-reset link is unknown, expired or already used; ask for a new one.' },
   no_access_to_tenant: { status: 403, title: 'No access to that tenant', description: 'The signed-in person has no active user in the tenant asked for (switching to the paired sandbox or production tenant needs one).' },
   identity_provider_unavailable: { status: 503, title: 'Identity provider unavailable', description: 'The tenant\'s OpenID Connect identity provider could not be reached or answered wrongly; retry later or sign in with a password.' },
+  console_not_built: { status: 503, title: 'Console not built', description: 'The operations console at `/console` has not been built on this installation (no `packages/console/dist`). `npm start` builds it; or run `npm run build`.' },
   tenant_header_missing: { status: 400, title: 'Tenant header missing', description: 'Every authenticated request names its tenant in `X-Service-Tenant`.' },
   tenant_mismatch: { status: 403, title: 'Tenant does not match the credential', description: 'The `X-Service-Tenant` header names a tenant other than the one the credential belongs to (a sandbox credential used against production, for instance).' },
   insufficient_scope: { status: 403, title: 'Missing scope', description: 'The credential lacks the scope the operation requires; `required_scope` names it.' },

@@ -34,7 +34,7 @@ export { type InputContract, type JsonSchema, inputContract, inputRules, mergeIn
 export { VERSION_DESCRIPTION, assertCurrentVersion, recordActionArgs } from './concurrency.ts';
 export { sortArg } from './sorting.ts';
 export { batchLoader } from './batching.ts';
-export type { StockPort, StockChange, StockMovementSource, OrdersPort, InvoiceableOrder, EventsPort, EventEmitter, EventSource, NewEvent, WebhookAttemptResult, SyncPort, WorkflowsPort, OperationCheck, ConnectorUploadRepresentation, PlatformOperation, PlatformOperationResult, PlatformOperationExecutor, AiPort, LanguageModelSettings } from './ports.ts';
+export type { StockPort, StockChange, StockMovementSource, OrdersPort, InvoiceableOrder, EventsPort, EventEmitter, EventSource, NewEvent, WebhookAttemptResult, SyncPort, WorkflowsPort, OperationCheck, ConnectorUploadRepresentation, PlatformOperation, PlatformOperationResult, PlatformOperationExecutor, AiPort, LanguageModelSettings, SignInPort } from './ports.ts';
 export type { RestRoutes } from './rest-routes.ts';
 export type { SubgraphModule } from './subgraph-module.ts';
 export { defineLifecycle } from './lifecycle.ts';

@@ -232,3 +232,11 @@ export interface AiPort {
   /** Bounds of a document extraction. */
   extraction: { timeoutMs: number; maxPages: number };
 }
+
+/** Implemented by the platform for the identity subgraph: where people's sign-in links point, and how they reach them. */
+export interface SignInPort {
+  /** The platform's public URL: invitation and password-reset links open `<publicUrl>/console/…`. */
+  publicUrl: string;
+  /** Sends an e-mail when a mail server is configured (`SMTP_URL`), else undefined; resolves false when it could not be sent (logged). */
+  sendMail: ((message: { to: string; subject: string; text: string }) => Promise<boolean>) | undefined;
+}

@@ -116,6 +116,7 @@ export function stubbedContext(prisma: PrismaClient, request: TestRequest): Subg
         now: () => new Date(),
         extraction: { timeoutMs: 0, maxPages: 0 },
       },
+      signIn: { publicUrl: 'http://localhost', sendMail: undefined },
       ...request.platform,
     },
     audit: { recordChange: notUsed('audit.recordChange') },

@@ -6,3 +6,12 @@ export { authenticateClient, exchangeClientCredentials, OAuthError, type TokenRe
 export { revokeAccessToken, introspectToken } from './services/token-lifecycle.ts';
 export { createApiKey, authenticateApiKey, looksLikeApiKey } from './services/api-keys.ts';
 export { rotateClientSecret } from './services/oauth-clients.ts';
+export { startSession, findActiveSession, touchSession, revokeSessions, revokeUserSessions, sessionGrant, type SessionLifetimes, type SessionMethod, type ActiveSession, type SessionGrant } from './services/sign-in/sessions.ts';
+export { signInWithPassword, completeTotpSignIn, invalidCredentials } from './services/sign-in/sign-in.ts';
+export { changePassword, beginTotpSetup, confirmTotp, disableTotp, pairedUser, signOutEverywhere } from './services/sign-in/account.ts';
+export { acceptInvitation, completePasswordReset, requestPasswordReset, issueInvitation, issuePasswordReset, type SignInLink } from './services/sign-in/invitations.ts';
+export { AccountLocked } from './services/sign-in/lockout.ts';
+export { hashPassword, passwordWeakness } from './services/sign-in/passwords.ts';
+export { createMailer, type Mailer, type MailMessage } from './services/sign-in/mail.ts';
+export type { SecretSealer } from './services/sign-in/totp.ts';
+export { IdentityProviderUnavailable, SingleSignOnRefused, admitSingleSignOnUser, beginSingleSignOn, finishSingleSignOn, identityProviderSummary, type AuthorizationChecks, type ProviderAccess, type SingleSignOnError } from './services/sign-in/oidc.ts';

@@ -9,13 +9,16 @@ export interface AuditTrailOptions {
   graphqlEndpoint: string;
   restBasePath: string;
   oauthBasePath: string;
+  /** The console's sign-in endpoints: recorded as REST requests under the action they name (`auth.sign_in`). */
+  authBasePath: string;
   logger: Logger;
 }
 
-/** Who made the request: the credential's principal, or the client named to an OAuth endpoint. */
+/** Who made the request: the credential's principal, the person a sign-in endpoint identified, or the client named to an OAuth endpoint. */
 function auditActorOf(state: RequestState): { tenantId: string | undefined; actor: AuditActor } {
   const principal = state.principal ?? state.authenticatedAs;
   if (principal) return { tenantId: principal.tenantId, actor: actorFromPrincipal(principal) };
+  if (state.signedIn) return { tenantId: state.signedIn.tenantId, actor: { type: 'user', id: state.signedIn.userId, credentialId: state.signedIn.sessionId ?? null } };
   if (state.oauthClient) return { tenantId: state.oauthClient.tenantId, actor: { type: 'oauth_client', id: state.oauthClient.id } };
   return { tenantId: undefined, actor: { type: 'anonymous' } };
 }
@@ -37,6 +40,7 @@ export function useAuditTrail(options: AuditTrailOptions): Plugin {
   const surfaceOf = (path: string): AuditSurface | undefined => {
     if (path === options.graphqlEndpoint) return 'graphql';
     if (path.startsWith(`${options.oauthBasePath}/`)) return 'oauth';
+    if (path.startsWith(`${options.authBasePath}/`)) return 'rest';
     if (path.startsWith(`${options.restBasePath}/`)) return 'rest';
     return undefined;
   };
@@ -58,7 +62,7 @@ export function useAuditTrail(options: AuditTrailOptions): Plugin {
         await options.recorder.record(
           requestAuditEntry(request, {
             surface,
-            action: surface === 'graphql' ? `graphql ${operation ?? '(anonymous)'}` : `${request.method} ${operation}`,
+            action: state.auditAction ?? (surface === 'graphql' ? `graphql ${operation ?? '(anonymous)'}` : `${request.method} ${operation}`),
             operationName: surface === 'graphql' ? operation : null,
             status: response.status,
             durationMs: performance.now() - state.startedAt,

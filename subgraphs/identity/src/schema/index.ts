@@ -2,6 +2,7 @@ import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
 import { credentialRestRoutes, defineCredentialSchema } from './api-keys.ts';
 import { auditRestRoutes, defineAuditSchema } from './audit.ts';
+import { defineIdentityProviderSchema, identityProviderRestRoutes } from './identity-providers.ts';
 import { defineRoleSchema, roleRestRoutes } from './roles.ts';
 import { defineTenantSchema, tenantRestRoutes } from './tenants.ts';
 import { defineUserSchema, userRestRoutes } from './users.ts';
@@ -16,7 +17,8 @@ export function buildIdentitySchema(): GraphQLSchema {
   defineUserSchema(builder);
   defineRoleSchema(builder);
   defineAuditSchema(builder);
+  defineIdentityProviderSchema(builder);
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
-export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes, ...userRestRoutes, ...roleRestRoutes, ...auditRestRoutes };
+export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes, ...userRestRoutes, ...roleRestRoutes, ...auditRestRoutes, ...identityProviderRestRoutes };

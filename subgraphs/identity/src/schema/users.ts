@@ -5,6 +5,7 @@ import type { PrismaClient } from '@platform/db';
 import { assertDelegable } from '../services/delegation.ts';
 import { findRole } from '../services/roles.ts';
 import { USER_ORDER, deactivateUser, findUser, inviteUser, listUsers, updateUser, userStatuses } from '../services/users.ts';
+import { issueInvitation, issuePasswordReset } from '../services/sign-in/invitations.ts';
 
 /** A role can be given only by a credential holding all of its scopes (unknown roles are the service's to report). */
 async function assertRoleDelegable(prisma: PrismaClient, principal: Principal, roleId: string): Promise<void> {
@@ -24,9 +25,11 @@ const updateUserRules = z
   .refine((input) => Object.keys(input).length > 0, { message: 'at least one field must be given', path: [] });
 
 /**
- * Users: the people of a tenant who will use the operations console. There is no password or
- * sign-in in this version: inviting creates the record in `invited` state (email delivery comes
- * later), and a user's role says which scopes the console will grant them.
+ * Users: the people of a tenant who use the operations console. Inviting creates the record in
+ * `invited` state and, when a mail server is configured, e-mails the invitation link; accepting
+ * it (setting a password) makes the user active (docs/console.md, "Signing in"). A user's role
+ * says which scopes their console session grants. Administrators can also hand out invitation
+ * and password-reset links themselves (shown once).
  */
 export function defineUserSchema(builder: SubgraphBuilder): void {
   const UserStatusEnum = builder.enumType('UserStatus', {
@@ -51,6 +54,25 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
     }),
   });
   const UserList = listEnvelope(builder, 'UserList', User);
+
+  const Invitation = builder.objectRef<{ user_id: string; invitation_url: string; expires_at: Date }>('UserInvitation').implement({
+    description: 'An invitation link for an invited user, shown once: whoever opens it sets the user’s password. An earlier link stops working.',
+    authScopes: { scope: 'users:write' },
+    fields: (t) => ({
+      user_id: t.exposeString('user_id', { description: 'The invited user.' }),
+      invitation_url: t.exposeString('invitation_url', { description: 'The console’s page to accept the invitation (`<PUBLIC_URL>/console/accept-invitation#token=…`); shown only in this response.' }),
+      expires_at: t.expose('expires_at', { type: 'DateTime', description: 'The link works until then (7 days), once.' }),
+    }),
+  });
+  const PasswordReset = builder.objectRef<{ user_id: string; reset_url: string; expires_at: Date }>('UserPasswordReset').implement({
+    description: 'A password-reset link for an active user, shown once: whoever opens it sets a new password and ends the user’s sessions. An earlier link stops working.',
+    authScopes: { scope: 'users:write' },
+    fields: (t) => ({
+      user_id: t.exposeString('user_id', { description: 'The user whose password the link resets.' }),
+      reset_url: t.exposeString('reset_url', { description: 'The console’s page to choose a new password (`<PUBLIC_URL>/console/reset-password#token=…`); shown only in this response.' }),
+      expires_at: t.expose('expires_at', { type: 'DateTime', description: 'The link works until then (1 hour), once.' }),
+    }),
+  });
 
   const InviteUserInput = builder.inputType('InviteUserInput', {
     extensions: inputRules(inviteUserRules),
@@ -93,13 +115,44 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
   builder.mutationFields((t) => ({
     invite_user: t.prismaField({
       type: User,
-      description: 'Invites a person: creates the user in `invited` state with a role. No email is sent yet (delivery arrives with a later version).',
+      description: 'Invites a person: creates the user in `invited` state with a role and, when the platform has a mail server (`SMTP_URL`), e-mails them the invitation link; otherwise hand them the link of `issue_invitation`.',
       authScopes: { scope: 'users:write' },
       args: { input: t.arg({ type: InviteUserInput, required: true }) },
-      resolve: async (query, _root, { input }, { prisma, principal, audit }) => {
+      resolve: async (query, _root, { input }, { prisma, principal, audit, platform }) => {
         const invitation = parseInput(inviteUserRules, input);
         await assertRoleDelegable(prisma, principal, invitation.role_id);
-        return audit.recordChange('user.invite', (tx) => inviteUser(tx, principal.tenantId, invitation, query), (user) => user.id);
+        const { sendMail, publicUrl } = platform.signIn;
+        const { user, link } = await audit.recordChange(
+          'user.invite',
+          async (tx) => {
+            const invited = await inviteUser(tx, principal.tenantId, invitation, query);
+            return { user: invited, link: sendMail && (await issueInvitation(tx, publicUrl, principal.tenantId, invited.id)) };
+          },
+          (result) => result.user.id,
+        );
+        // After the commit: a mail server that is slow or down does not hold the transaction, nor undo the invitation.
+        if (sendMail && link) await sendMail({ to: user.email, subject: 'You are invited to the operations console', text: invitationText(link.url, link.expires_at) });
+        return user;
+      },
+    }),
+    issue_invitation: t.field({
+      type: Invitation,
+      description: 'A new invitation link for an invited user (7 days; shown once; an earlier link stops working). Hand it to the person when no e-mail reaches them.',
+      authScopes: { scope: 'users:write' },
+      args: { id: t.arg.string({ required: true }) },
+      resolve: async (_root, { id }, { principal, audit, platform }) => {
+        const link = await audit.recordChange('user.issue_invitation', (tx) => issueInvitation(tx, platform.signIn.publicUrl, principal.tenantId, id), () => id);
+        return { user_id: link.user_id, invitation_url: link.url, expires_at: link.expires_at };
+      },
+    }),
+    issue_password_reset: t.field({
+      type: PasswordReset,
+      description: 'A password-reset link for an active user (1 hour; shown once; an earlier link stops working). Setting the new password ends the user’s sessions and lockout.',
+      authScopes: { scope: 'users:write' },
+      args: { id: t.arg.string({ required: true }) },
+      resolve: async (_root, { id }, { principal, audit, platform }) => {
+        const link = await audit.recordChange('user.issue_password_reset', (tx) => issuePasswordReset(tx, platform.signIn.publicUrl, principal.tenantId, id), () => id);
+        return { user_id: link.user_id, reset_url: link.url, expires_at: link.expires_at };
       },
     }),
     update_user: t.prismaField({
@@ -115,7 +168,7 @@ export function defineUserSchema(builder: SubgraphBuilder): void {
     }),
     deactivate_user: t.prismaField({
       type: User,
-      description: 'Deactivates a user; the record is kept. A user already deactivated is refused with `invalid_state`.',
+      description: 'Deactivates a user and ends their console sessions; the record is kept. A user already deactivated is refused with `invalid_state`.',
       authScopes: { scope: 'users:write' },
       args: { id: t.arg.string({ required: true }) },
       resolve: (query, _root, { id }, { principal, audit }) => audit.recordChange('user.deactivate', (tx) => deactivateUser(tx, principal.tenantId, id, query), () => id),
@@ -129,4 +182,10 @@ export const userRestRoutes: RestRoutes = {
   'Mutation.invite_user': { method: 'POST', path: '/tenants/users', responseStatus: 201, tags: ['Users'] },
   'Mutation.update_user': { method: 'PATCH', path: '/tenants/users/:id', tags: ['Users'] },
   'Mutation.deactivate_user': { method: 'POST', path: '/tenants/users/:id/deactivate', tags: ['Users'] },
+  'Mutation.issue_invitation': { method: 'POST', path: '/tenants/users/:id/invitation', tags: ['Users'] },
+  'Mutation.issue_password_reset': { method: 'POST', path: '/tenants/users/:id/password-reset', tags: ['Users'] },
 };
+
+function invitationText(url: string, expiresAt: Date): string {
+  return `You are invited to the operations console.\n\nChoose your password here (the link works once, until ${expiresAt.toUTCString()}):\n${url}\n`;
+}

@@ -2,6 +2,7 @@ import { type Prisma, isRecordNotFound, isUniqueViolation, newId, type Db, inTra
 import { ApiError, fieldErrors } from '@platform/errors';
 import { ID_KEY, type ListWindow, fixedOrder, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 import { lockAssignableRole } from './roles.ts';
+import { revokeUserSessions } from './sign-in/sessions.ts';
 
 export type UserStatus = Prisma.UserModel['status'];
 export const userStatuses = ['invited', 'active', 'deactivated'] as const satisfies readonly UserStatus[];
@@ -96,8 +97,10 @@ export async function updateUser<Query extends Omit<Prisma.UserUpdateArgs, 'data
 }
 
 /**
- * Deactivates a user (the record is kept). Deactivating a deactivated user is refused with
- * `invalid_state` rather than silently repeated, so the original `deactivated_at` stays.
+ * Deactivates a user (the record is kept) and ends their console sessions: the session endpoints
+ * refuse them at once, their access tokens within the credential recheck (5 s). Deactivating a
+ * deactivated user is refused with `invalid_state` rather than silently repeated, so the original
+ * `deactivated_at` stays.
  */
 export async function deactivateUser<Query extends UserQuery>(prisma: Db, tenantId: string, id: string, query: Query) {
   const now = new Date();
@@ -108,5 +111,6 @@ export async function deactivateUser<Query extends UserQuery>(prisma: Db, tenant
     if (!existing) throw new ApiError('not_found', `No user ${id} exists in this tenant.`);
     throw new ApiError('invalid_state', `The user ${id} is already deactivated (since ${existing.deactivated_at?.toISOString() ?? 'an unknown time'}).`);
   }
+  await revokeUserSessions(prisma, tenantId, id);
   return findUser(prisma, tenantId, id, query);
 }
