@@ -1,6 +1,7 @@
 import type { Principal } from '@platform/auth';
 import type { PrismaClient } from '@platform/db';
 import { ApiError } from '@platform/errors';
+import { createOAuthClient } from '@platform/subgraph-identity';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CREDENTIAL_RECHECK_MS } from '../src/edge/credentials.ts';
@@ -96,6 +97,26 @@ describe('access tokens', () => {
     const sandboxToken = await token(fixture.tenants.sandbox.id);
     await revoke(fixture.tenants.production.id, sandboxToken.tokenId);
     expect((await credentials.authenticate(sandboxToken.token)).tenantId).toBe(fixture.tenants.sandbox.id);
+  });
+
+  it('are refused once the OAuth client they were issued to is revoked, after CREDENTIAL_RECHECK_MS at the latest', async () => {
+    const tenantId = fixture.tenants.production.id;
+    const client = await createOAuthClient(fixture.prisma, { tenantId, scopes: ['inventory:read'], name: 'edge revoked' });
+    const other = await createOAuthClient(fixture.prisma, { tenantId, scopes: ['inventory:read'], name: 'edge kept' });
+    const issue = (clientId: string) => fixture.issuer.issue({ tenantId, clientId, scopes: ['inventory:read'] });
+    const [issued, kept] = [await issue(client.client_id), await issue(other.client_id)];
+    const move = frozenClock();
+    const credentials = authenticatorFor(fixture);
+    await credentials.authenticate(issued.token);
+    await fixture.prisma.oAuthClient.update({ where: { tenant_id_id: { tenant_id: tenantId, id: client.client_id } }, data: { revoked_at: new Date() } });
+    move(CREDENTIAL_RECHECK_MS - 1);
+    expect((await credentials.authenticate(issued.token)).tokenId).toBe(issued.tokenId);
+    move(1);
+    const message = 'The OAuth client this access token was issued to has been revoked.';
+    expect(await refusal(credentials.authenticate(issued.token))).toMatchObject({ code: 'invalid_token', message });
+    // A token of the client issued later (it cannot get one any more, but a signed one would not pass either).
+    expect(await refusal(credentials.authenticate((await issue(client.client_id)).token))).toMatchObject({ code: 'invalid_token', message });
+    expect((await credentials.authenticate(kept.token)).tokenId).toBe(kept.tokenId);
   });
 
   it('are refused when their signature does not verify, before any database lookup', async () => {

@@ -21,8 +21,8 @@ export interface CredentialAuthenticator {
 }
 
 /**
- * How long a revocation or a key change may take to reach every instance: each instance checks
- * the database for a given token or key at most this often.
+ * How long a revocation (of a token, an OAuth client, an API key) or a key change may take to reach
+ * every instance: each instance checks the database for a given token or key at most this often.
  */
 export const CREDENTIAL_RECHECK_MS = 5_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -32,10 +32,11 @@ const FORGET_TOKEN_TOPIC = 'credentials.forget-token';
 const FORGET_SESSION_TOPIC = 'credentials.forget-session';
 
 /**
- * Access tokens (signature checked by `verifyToken`, then the revocation list) and API keys (looked
- * up by hash). Database answers are remembered for CREDENTIAL_RECHECK_MS, so a busy client costs
- * one lookup per few seconds, not one per request. When the database cannot answer, the request
- * is refused with `database_unavailable` (503): a credential is never accepted unchecked.
+ * Access tokens (signature checked by `verifyToken`, then the revocation list and the OAuth client
+ * or console session that holds the token) and API keys (looked up by hash). Database answers are
+ * remembered for CREDENTIAL_RECHECK_MS, so a busy client costs one lookup per few seconds, not one
+ * per request. When the database cannot answer, the request is refused with `database_unavailable`
+ * (503): a credential is never accepted unchecked.
  */
 export function createCredentialAuthenticator(options: {
   prisma: PrismaClient;
@@ -55,9 +56,15 @@ export function createCredentialAuthenticator(options: {
     const principal = await options.verifyToken(token);
     const key = `${principal.tenantId}/${principal.tokenId}`;
     if ((notRevoked.get(key) ?? 0) > Date.now()) return principal;
-    // Stryker disable next-line StringLiteral: the platform's verifier always sets tokenId (jti is a required claim)
-    const revoked = await withDatabaseFaults(() => options.prisma.revokedToken.findUnique({ where: { tenant_id_jti: { tenant_id: principal.tenantId, jti: principal.tokenId ?? '' } } }));
+    const [revoked, client] = await Promise.all([
+      // Stryker disable next-line StringLiteral: the platform's verifier always sets tokenId (jti is a required claim)
+      withDatabaseFaults(() => options.prisma.revokedToken.findUnique({ where: { tenant_id_jti: { tenant_id: principal.tenantId, jti: principal.tokenId ?? '' } } })),
+      principal.credential.type === 'oauth_client' ? withDatabaseFaults(() => options.prisma.oAuthClient.findUnique({ where: { id: principal.credential.id }, select: { revoked_at: true } })) : null,
+    ]);
     if (revoked) throw new ApiError('invalid_token', 'The access token has been revoked.');
+    // An OAuth client's token lives no longer than the client: once the client is revoked, its tokens are refused too.
+    // (Only the platform signs tokens, and only for clients it registered, which are never deleted.)
+    if (client?.revoked_at) throw new ApiError('invalid_token', 'The OAuth client this access token was issued to has been revoked.');
     // A person's token lives as long as the console session that issued it (sign-out, sign-out everywhere, expiry).
     if (principal.sessionId !== undefined) {
       const now = new Date();

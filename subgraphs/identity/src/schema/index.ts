@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { credentialRestRoutes, defineCredentialSchema } from './api-keys.ts';
 import { auditRestRoutes, defineAuditSchema } from './audit.ts';
 import { defineIdentityProviderSchema, identityProviderRestRoutes } from './identity-providers.ts';
+import { defineOAuthClientSchema, oauthClientRestRoutes } from './oauth-clients.ts';
 import { defineRoleSchema, roleRestRoutes } from './roles.ts';
 import { defineTenantSchema, tenantRestRoutes } from './tenants.ts';
 import { defineUserSchema, userRestRoutes } from './users.ts';
@@ -14,6 +15,7 @@ export function buildIdentitySchema(): GraphQLSchema {
   builder.mutationType({});
   defineTenantSchema(builder);
   defineCredentialSchema(builder);
+  defineOAuthClientSchema(builder);
   defineUserSchema(builder);
   defineRoleSchema(builder);
   defineAuditSchema(builder);
@@ -21,4 +23,4 @@ export function buildIdentitySchema(): GraphQLSchema {
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
-export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes, ...userRestRoutes, ...roleRestRoutes, ...auditRestRoutes, ...identityProviderRestRoutes };
+export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes, ...oauthClientRestRoutes, ...userRestRoutes, ...roleRestRoutes, ...auditRestRoutes, ...identityProviderRestRoutes };

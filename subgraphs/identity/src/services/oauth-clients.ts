@@ -1,7 +1,7 @@
 import { generateSecret, hashSecret } from '@platform/auth';
-import { newId, type PrismaClient, type Db } from '@platform/db';
+import { type Db, type OAuthClient, newId } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { parseInput } from '@platform/graphql-kit';
+import { parseInput, requiredText } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { grantedScopesRule, rotationRules } from './api-keys.ts';
 
@@ -13,9 +13,29 @@ export interface IssuedClient {
   scopes: string[];
 }
 
-/** Registers a client-credentials client for a tenant, allowed the given scopes. */
-export async function createOAuthClient(prisma: PrismaClient, input: { tenantId: string; scopes: string[]; name?: string }): Promise<IssuedClient> {
-  parseInput(z.object({ scopes: grantedScopesRule() }), { scopes: input.scopes });
+export type OAuthClientStatus = 'active' | 'revoked';
+
+export function oauthClientStatus(client: Pick<OAuthClient, 'revoked_at'>): OAuthClientStatus {
+  return client.revoked_at ? 'revoked' : 'active';
+}
+
+/**
+ * The rules of a new client (see createOAuthClient); the input type publishes them with any
+ * `grantable`: catalogued scopes, at least one, and with `grantable` only scopes the creating
+ * credential holds (a 422 naming the others).
+ */
+export function oauthClientRules(grantable?: ReadonlySet<string>) {
+  return z.object({ name: requiredText(100), scopes: grantedScopesRule(grantable) });
+}
+
+/**
+ * Registers a client-credentials client for a tenant, allowed the given scopes. The one way
+ * clients are made: the `create_oauth_client` mutation, the operator command line, the demo seed
+ * and the tests. With `grantableScopes` (a credential creating it through the API), every scope
+ * must be one that credential holds, so a client never holds more than whoever created it.
+ */
+export async function createOAuthClient(prisma: Db, input: { tenantId: string; scopes: string[]; name?: string; grantableScopes?: ReadonlySet<string> }): Promise<IssuedClient> {
+  const { name, scopes } = parseInput(oauthClientRules(input.grantableScopes), { name: input.name ?? 'default', scopes: input.scopes });
 
   const tenant = await prisma.tenant.findUnique({ where: { id: input.tenantId } });
   if (!tenant) throw new ApiError('not_found', `No tenant ${input.tenantId}.`);
@@ -23,9 +43,29 @@ export async function createOAuthClient(prisma: PrismaClient, input: { tenantId:
   // The prefix tells environments apart at a glance (and to secret scanners).
   const secret = generateSecret(tenant.environment === 'production' ? 'cs_live' : 'cs_test');
   const client = await prisma.oAuthClient.create({
-    data: { tenant_id: tenant.id, id: newId('cli'), name: input.name ?? 'default', secret_hash: hashSecret(secret), scopes: [...new Set(input.scopes)] },
+    data: { tenant_id: tenant.id, id: newId('cli'), name, secret_hash: hashSecret(secret), scopes: [...new Set(scopes)] },
   });
   return { client_id: client.id, client_secret: secret, tenant_id: client.tenant_id, scopes: client.scopes };
+}
+
+export async function findOAuthClient(prisma: Db, tenantId: string, id: string): Promise<OAuthClient> {
+  const client = await prisma.oAuthClient.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
+  if (!client) throw new ApiError('not_found', `No OAuth client ${id} exists in this tenant.`);
+  return client;
+}
+
+/**
+ * Revokes a client for good: the token endpoint refuses it at once (`invalid_client`), and the
+ * access tokens it already holds are refused within the platform's revocation window (each
+ * instance re-checks a token's client at most every 5 seconds, gateway `CREDENTIAL_RECHECK_MS`).
+ */
+export async function revokeOAuthClient(prisma: Db, tenantId: string, id: string): Promise<OAuthClient> {
+  const client = await findOAuthClient(prisma, tenantId, id);
+  if (client.revoked_at) throw new ApiError('invalid_state', `The OAuth client ${id} is already revoked.`);
+  // Conditional on still being active: of two concurrent revocations, one wins and the other is refused.
+  const { count } = await prisma.oAuthClient.updateMany({ where: { tenant_id: tenantId, id, revoked_at: null }, data: { revoked_at: new Date() } });
+  if (count === 0) throw new ApiError('invalid_state', `The OAuth client ${id} is already revoked.`);
+  return findOAuthClient(prisma, tenantId, id);
 }
 
 /**

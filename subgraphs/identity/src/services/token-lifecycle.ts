@@ -30,7 +30,7 @@ export type IntrospectionResponse = { active: false } | ({ active: true } & Reco
 
 /**
  * RFC 7662 introspection of an access token or API key for an authenticated client. A client learns only about credentials
- * of its own tenant; anything else is `{ active: false }`, as is a revoked or expired credential.
+ * of its own tenant; anything else is `{ active: false }`, as is a revoked or expired credential (or a token of a revoked client).
  */
 export async function introspectToken(prisma: PrismaClient, verifyToken: TokenVerifier, client: OAuthClient, request: TokenRequest): Promise<IntrospectionResponse> {
   const token = requiredToken(request);
@@ -44,6 +44,11 @@ export async function introspectToken(prisma: PrismaClient, verifyToken: TokenVe
   if (!principal?.tokenId || principal.tenantId !== client.tenant_id) return { active: false };
   const revoked = await prisma.revokedToken.findUnique({ where: { tenant_id_jti: { tenant_id: principal.tenantId, jti: principal.tokenId } } });
   if (revoked) return { active: false };
+  // A revoked client's tokens are inactive too.
+  if (principal.credential.type === 'oauth_client') {
+    const issuedTo = await prisma.oAuthClient.findUnique({ where: { id: principal.credential.id }, select: { revoked_at: true } });
+    if (issuedTo?.revoked_at) return { active: false };
+  }
   const claims = decodeJwt(token);
   return { active: true, token_type: 'Bearer', scope: claims.scope, client_id: claims.client_id, tenant_id: claims.tenant_id, sub: claims.sub, aud: claims.aud, iss: claims.iss, jti: claims.jti, iat: claims.iat, exp: claims.exp };
 }
