@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { scopeCatalogue } from '@platform/auth';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { URI } from 'otpauth';
+import { type Browser, type BrowserContext, type ConsoleMessage, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { type ApiClient, apiClient, accessToken, createAccount, json, platformUrl } from '../support/fixtures.ts';
 import { repositoryRoot } from '../support/platform-process.ts';
@@ -13,9 +14,11 @@ import { repositoryRoot } from '../support/platform-process.ts';
  * The operations console in a real browser (Debian's Chromium driven by playwright-core): a person
  * invited through the API accepts the invitation, signs in, walks every page performing one action
  * on each (and sees its effect), watches the dashboard update live when an order is created
- * through the REST API, and axe-core finds no serious or critical violation on any page. A second
- * person with the built-in `viewer` role does not see what their scopes do not allow. A screenshot
- * of each page is written to test/artifacts/console/<page>.png.
+ * through the REST API, turns on TOTP and signs in again with a code, switches to the sandbox
+ * tenant and sees its data, and axe-core finds no serious or critical violation on any page. No
+ * page breaks the Content-Security-Policy. A second person with the built-in `viewer` role does
+ * not see what their scopes do not allow. A screenshot of each page is written to
+ * test/artifacts/console/<page>.png.
  */
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -23,10 +26,12 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 const ARTIFACTS = join(repositoryRoot, 'test', 'artifacts', 'console');
 const PASSWORD = 'correct horse battery staple console 42';
 const VIEWER_PASSWORD = 'viewer reads only the ledger and stock 7';
+const SANDBOX_PASSWORD = 'sandbox twin of the owner tries things 9';
 
 interface Arranged {
   api: ApiClient;
   tenantId: string;
+  sandboxTenantId: string;
   ownerId: string;
   ownerEmail: string;
   ownerInvitation: string;
@@ -60,9 +65,23 @@ async function arrange(): Promise<Arranged> {
   const ownerEmail = `owner.${Date.now()}@example.com`;
   const owner = await json<{ id: string }>(await api.send('POST', '/v1/tenants/users', { email: ownerEmail, name: 'Olive Owner', role_id: 'role_owner' }), 201);
   const invitation = await json<{ invitation_url: string }>(await api.send('POST', `/v1/tenants/users/${owner.id}/invitation`, {}), 200);
+  // The sandbox twin: its own item, and the same e-mail as an active developer there (invited and
+  // accepted through the sandbox tenant's API), so that the owner may switch to it.
+  const sandboxApi = apiClient(await accessToken(account.sandboxClientId, account.sandboxClientSecret), account.sandboxTenantId);
+  const sandboxWarehouse = await json<{ id: string }>(await sandboxApi.send('POST', '/v1/inventory/warehouses', { name: 'Sandbox main' }), 201);
+  await json(await sandboxApi.send('POST', '/v1/inventory/items', { id: 'SBX-1', name: 'Sandbox widget', quantity_on_hand: 3, reorder_point: 0, warehouse_id: sandboxWarehouse.id }), 201);
+  const sandboxOwner = await json<{ id: string }>(await sandboxApi.send('POST', '/v1/tenants/users', { email: ownerEmail, name: 'Olive Owner', role_id: 'role_developer' }), 201);
+  const sandboxInvitation = await json<{ invitation_url: string }>(await sandboxApi.send('POST', `/v1/tenants/users/${sandboxOwner.id}/invitation`, {}), 200);
+  const accepted = await fetch(`${platformUrl}/auth/invitations/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: new URL(sandboxInvitation.invitation_url).hash.replace(/^#token=/, ''), password: SANDBOX_PASSWORD }),
+  });
+  expect(accepted.status).toBe(200);
   return {
     api,
     tenantId: account.tenantId,
+    sandboxTenantId: account.sandboxTenantId,
     ownerId: owner.id,
     ownerEmail,
     ownerInvitation: invitation.invitation_url,
@@ -114,6 +133,21 @@ async function expectStatus(page: Page, text: string | RegExp): Promise<void> {
   }
 }
 
+/** Every message Chromium logs about a Content-Security-Policy violation (a refused script, style, connection ...). */
+function watchPolicy(page: Page, violations: string[]): void {
+  page.on('console', (message: ConsoleMessage) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+/** Signs in on the sign-in page with the password (and the TOTP step when `code` is given). */
+async function signInWithPassword(page: Page, tenantId: string, email: string, password: string): Promise<void> {
+  await page.getByLabel('Tenant id').fill(tenantId);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 async function expectNoAlert(page: Page): Promise<void> {
   const alerts = await page.getByRole('alert').allInnerTexts();
   expect(alerts).toEqual([]);
@@ -125,6 +159,8 @@ describe('operations console in a browser', () => {
   let page: Page;
   let arranged: Arranged;
   let profile: string;
+  /** Content-Security-Policy violations reported by any page of the run: none expected. */
+  const violations: string[] = [];
   /** The viewer the owner invites on the users page, for the last test. */
   let viewer: { email: string; invitation: string } | undefined;
 
@@ -135,8 +171,10 @@ describe('operations console in a browser', () => {
     await rm(join(ARTIFACTS, 'failure.png'), { force: true });
     profile = await mkdtemp(join(tmpdir(), 'console-chromium-'));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, `--disk-cache-dir=${profile}`] });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Reduced motion: Recharts then draws its charts at once (no animation), so screenshots show them whole.
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     page = await context.newPage();
+    watchPolicy(page, violations);
     arranged = await arrange();
   }, 180_000);
 
@@ -187,11 +225,8 @@ describe('operations console in a browser', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await expectAccessible(page, 'sign-in');
-    await page.getByLabel('Tenant id').fill(arranged.tenantId);
-    await page.getByLabel('E-mail').fill(arranged.ownerEmail);
-    await page.getByLabel('Password').fill(PASSWORD);
     await screenshot(page, 'sign-in');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await signInWithPassword(page, arranged.tenantId, arranged.ownerEmail, PASSWORD);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await expect.poll(() => page.getByTestId('environment').innerText()).toContain('Production');
 
@@ -203,6 +238,11 @@ describe('operations console in a browser', () => {
     await expect.poll(async () => Number(await page.getByTestId('orders-today').innerText()), { timeout: 20_000 }).toBe(before + 1);
     await page.getByTestId('live-feed').filter({ hasText: 'order.created' }).waitFor();
     expect(await page.getByTestId('low-stock').innerText()).toBe('1');
+    // The charts (Recharts) are images named by their title, and their figures are a table for screen readers.
+    await page.getByRole('img', { name: "Today's orders by status" }).waitFor();
+    const figures = page.getByRole('table', { name: "Today's orders by status" });
+    expect(await figures.getByRole('row', { name: /draft/ }).innerText()).toMatch(/draft\s+\d+/);
+    await page.getByRole('img', { name: 'Requests used in the current window' }).waitFor();
     await expectAccessible(page, 'overview');
     await screenshot(page, 'overview');
 
@@ -284,9 +324,31 @@ describe('operations console in a browser', () => {
     await keyDialog.getByRole('button', { name: 'Create API key', exact: true }).click();
     await expectStatus(page, 'API key Browser key created.');
     expect(await page.getByTestId('secret-value').innerText()).toMatch(/^sk_live_/);
+    await page.getByRole('button', { name: 'I have stored it' }).click();
     await page.getByRole('row', { name: /Browser key/ }).waitFor();
+    // An OAuth client: created (its secret shown once), its secret rotated (shown once), revoked.
+    await page.getByRole('button', { name: 'Create OAuth client', exact: true }).click();
+    const clientDialog = page.getByRole('dialog');
+    await clientDialog.getByLabel('Name', { exact: true }).fill('Browser client');
+    await clientDialog.getByLabel('inventory:read', { exact: true }).check();
+    await clientDialog.getByRole('button', { name: 'Create OAuth client', exact: true }).click();
+    await expectStatus(page, /OAuth client Browser client created: client id cli_/);
+    const clientSecret = await page.getByTestId('secret-value').innerText();
+    expect(clientSecret).toMatch(/^cs_live_/);
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    const clientRow = page.getByRole('table', { name: /OAuth clients/ }).getByRole('row', { name: /Browser client/ });
+    await clientRow.filter({ hasText: 'active' }).waitFor();
+    await runDialog(page, 'Rotate secret OAuth client Browser client', { 'Seconds the old secret keeps working': '60' }, 'Rotate secret');
+    await expectStatus(page, 'OAuth client Browser client has a new secret.');
+    const rotatedSecret = await page.getByTestId('secret-value').innerText();
+    expect(rotatedSecret).toMatch(/^cs_live_/);
+    expect(rotatedSecret).not.toBe(clientSecret);
     await expectAccessible(page, 'api-access');
     await screenshot(page, 'api-access');
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await runDialog(page, 'Revoke OAuth client Browser client', {}, 'Revoke');
+    await expectStatus(page, 'OAuth client Browser client revoked.');
+    await clientRow.filter({ hasText: 'revoked' }).waitFor();
 
     // Users: invite the viewer and issue the invitation link (used by the next test).
     await open(page, 'Users and roles', 'Users and roles');
@@ -317,24 +379,57 @@ describe('operations console in a browser', () => {
     await expectAccessible(page, 'copilot');
     await screenshot(page, 'copilot');
 
-    // Account: start enrolling TOTP (the secret and otpauth URI are shown).
+    // Account: enrol TOTP (the secret and otpauth URI are shown; the code is computed as an authenticator app would).
     await open(page, 'Account', 'Account');
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
-    expect(await page.getByTestId('totp-uri').innerText()).toMatch(/^otpauth:\/\/totp\//);
+    const uri = await page.getByTestId('totp-uri').innerText();
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
     await expectAccessible(page, 'account');
     await screenshot(page, 'account');
+    const authenticator = URI.parse(uri);
+    await page.getByLabel('Code from your app').fill(authenticator.generate());
+    await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+    await expectStatus(page, 'Two-factor authentication is on.');
+    await page.getByRole('button', { name: 'Turn off two-factor authentication' }).waitFor();
     await expectNoAlert(page);
 
-    // Sign out everywhere: the session ends; the console shows the sign-in page.
+    // Sign out, and in again: the password, then a code (the next time step's: a code is never accepted twice).
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await signInWithPassword(page, arranged.tenantId, arranged.ownerEmail, PASSWORD);
+    await page.getByRole('heading', { level: 1, name: 'Two-factor authentication' }).waitFor();
+    await expectAccessible(page, 'sign-in-totp');
+    await screenshot(page, 'sign-in-totp');
+    await page.getByLabel('Authentication code').fill(authenticator.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await open(page, 'Account', 'Account');
+    await page.getByText('password+totp', { exact: true }).waitFor();
+
+    // Switch to the sandbox explicitly: the header says so, and the data is the sandbox tenant's.
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to sandbox' }).click();
+    await expect.poll(() => page.getByTestId('environment').innerText()).toContain('Sandbox');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await open(page, 'Inventory', 'Inventory');
+    await page.getByRole('row', { name: /SBX-1/ }).first().waitFor();
+    expect(await page.getByRole('row', { name: /CON-1/ }).count()).toBe(0);
+    await open(page, 'Account', 'Account');
+    await page.getByText(arranged.sandboxTenantId).waitFor();
+    await expectAccessible(page, 'sandbox-account');
+    await screenshot(page, 'sandbox-account');
+
+    // Sign out everywhere (both environments): the session ends; the console shows the sign-in page.
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(violations).toEqual([]);
   }, 300_000);
 
   it('shows a viewer only what the viewer role allows', async () => {
     expect(viewer).toBeDefined();
-    const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
     try {
       const viewerPage = await viewerContext.newPage();
+      watchPolicy(viewerPage, violations);
       await viewerPage.goto(consoleLink(viewer!.invitation, 'accept-invitation'));
       await viewerPage.getByLabel('New password', { exact: false }).first().fill(VIEWER_PASSWORD);
       await viewerPage.getByLabel('Repeat the password').fill(VIEWER_PASSWORD);
@@ -355,6 +450,7 @@ describe('operations console in a browser', () => {
       // A guarded page opened by its address says it is not available.
       await viewerPage.goto(`${platformUrl}/console/users`);
       await viewerPage.getByRole('heading', { level: 1, name: 'Not available' }).waitFor();
+      expect(violations).toEqual([]);
     } finally {
       await viewerContext.close();
     }

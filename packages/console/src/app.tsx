@@ -1,4 +1,5 @@
 import { type ComponentType, useEffect, useState } from 'react';
+import { Link, NavLink, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { type Problem, toProblem } from './api/problem.ts';
 import { ProblemAlert } from './components/feedback.tsx';
 import { PAGES, type PageDefinition, canOpen } from './governance.ts';
@@ -17,7 +18,7 @@ import { OverviewPage } from './pages/overview.tsx';
 import { UsersPage } from './pages/users.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
 import { WorkflowsPage } from './pages/workflows.tsx';
-import { Link, navigate, usePageFocus, usePath } from './router.tsx';
+import { usePageFocus } from './components/page.tsx';
 import { useSession } from './session.tsx';
 
 const PAGE_COMPONENTS: Record<string, ComponentType> = {
@@ -37,37 +38,65 @@ const PAGE_COMPONENTS: Record<string, ComponentType> = {
   '/account': AccountPage,
 };
 
-const PUBLIC_PAGES: Record<string, ComponentType> = {
-  '/sign-in': SignInPage,
-  '/accept-invitation': AcceptInvitationPage,
-  '/reset-password': ResetPasswordPage,
-};
-
+/**
+ * The console's routes (react-router in library mode; main.tsx mounts a BrowserRouter with
+ * basename /console, and the platform answers index.html for every path under it). The pages
+ * before a session have their own layout; every other page is in the Shell, behind a session
+ * and its page's scopes.
+ */
 export function App() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route path="sign-in" element={<SignInPage />} />
+        <Route path="accept-invitation" element={<AcceptInvitationPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+      </Route>
+      <Route element={<Shell />}>
+        {PAGES.map((page) => (
+          <Route key={page.path} path={page.path} element={<Guarded page={page} />} />
+        ))}
+        <Route path="*" element={<Unavailable page={undefined} />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function PublicLayout() {
   const { status } = useSession();
-  const path = usePath();
-  const Public = PUBLIC_PAGES[path];
+  const { pathname } = useLocation();
+  // Signed in already (a reload, or the session just adopted): the sign-in page has nothing to do.
+  if (status === 'signed_in' && pathname === '/sign-in') return <Navigate to="/" replace />;
+  return (
+    <div className="public-layout">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="public-header">
+        <p className="brand">Operations console</p>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
 
-  useEffect(() => {
-    if (status === 'signed_out' && !Public) navigate('/sign-in', { replace: true });
-    if (status === 'signed_in' && path === '/sign-in') navigate('/', { replace: true });
-  }, [status, Public, path]);
+/** A page of the console, shown only when the session's scopes open it. */
+function Guarded({ page }: { page: PageDefinition }) {
+  const { session } = useSession();
+  const Page = PAGE_COMPONENTS[page.path];
+  if (!Page || !canOpen(session?.scopes ?? [], page)) return <Unavailable page={page} />;
+  // A new tenant (switching environments) mounts the page afresh: nothing of the other tenant is kept.
+  return <Page key={session?.tenant.id} />;
+}
 
-  if (Public) {
-    return (
-      <div className="public-layout">
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        <header className="public-header">
-          <p className="brand">Operations console</p>
-        </header>
-        <main id="main" tabIndex={-1}>
-          <Public />
-        </main>
-      </div>
-    );
-  }
+function Shell() {
+  const { status, session, signOut } = useSession();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
+  if (status === 'signed_out') return <Navigate to="/sign-in" replace />;
   if (status !== 'signed_in') {
     return (
       <main id="main" className="loading">
@@ -75,17 +104,7 @@ export function App() {
       </main>
     );
   }
-  return <Shell path={path} />;
-}
-
-function Shell({ path }: { path: string }) {
-  const { session, signOut } = useSession();
   const scopes = session?.scopes ?? [];
-  const page = PAGES.find((candidate) => candidate.path === path);
-  const allowed = page ? canOpen(scopes, page) : false;
-  const Page = page && allowed ? PAGE_COMPONENTS[page.path] : undefined;
-  const [menuOpen, setMenuOpen] = useState(false);
-  useEffect(() => setMenuOpen(false), [path]);
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -115,13 +134,16 @@ function Shell({ path }: { path: string }) {
           <ul>
             {PAGES.filter((candidate) => canOpen(scopes, candidate)).map((candidate) => (
               <li key={candidate.path}>
-                <Link to={candidate.path}>{candidate.title}</Link>
+                {/* NavLink marks the current page with aria-current="page"; `end` keeps "/" from matching every page. */}
+                <NavLink to={candidate.path} end>
+                  {candidate.title}
+                </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <main id="main" tabIndex={-1}>
-          {Page ? <Page key={`${session?.tenant.id}:${path}`} /> : <Unavailable page={page} />}
+          <Outlet />
         </main>
       </div>
     </div>
@@ -131,6 +153,7 @@ function Shell({ path }: { path: string }) {
 /** Production and sandbox are separate tenants: the header says which one, and switching is a button. */
 function EnvironmentSwitch() {
   const { session, switchEnvironment } = useSession();
+  const navigate = useNavigate();
   const [problem, setProblem] = useState<Problem | undefined>();
   const [busy, setBusy] = useState(false);
   if (!session) return null;
@@ -141,7 +164,7 @@ function EnvironmentSwitch() {
     setProblem(undefined);
     try {
       await switchEnvironment(other);
-      navigate('/');
+      void navigate('/');
     } catch (error) {
       setProblem(toProblem(error));
     } finally {

@@ -49,7 +49,7 @@ export const ACTION_SCOPES = {
   readSyncJobs: 'sync:read',
   manageWorkflows: 'workflows:write',
   manageApiKeys: 'api_keys:write',
-  rotateClientSecret: 'api_keys:write',
+  manageOAuthClients: 'api_keys:write',
   manageUsers: 'users:write',
   readRoles: 'roles:read',
   askCopilot: 'ai:write',

@@ -1,5 +1,19 @@
-import type { ReactNode } from 'react';
-import { usePageFocus } from '../router.tsx';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * Sets the document title and, when the route changes, moves focus to the page's h1, so keyboard
+ * and screen-reader users land on the new page (a client-side navigation announces nothing by itself).
+ * Focus inside the page (a form being filled) is left alone.
+ */
+export function usePageFocus(title: string): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = `${title} · Operations console`;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (heading && document.activeElement?.closest('main') == null) heading.focus({ preventScroll: false });
+  }, [pathname, title]);
+}
 
 /** The page's one h1 (focused when the page opens) and its introduction. */
 export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {

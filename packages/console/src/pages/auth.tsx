@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { type Providers, type Session, auth, oidcStartUrl } from '../api/auth.ts';
 import { Notice } from '../components/feedback.tsx';
 import { type FieldSpec, SpecForm, text } from '../components/forms.tsx';
 import { PageTitle } from '../components/page.tsx';
-import { Link, navigate } from '../router.tsx';
 import { useSession } from '../session.tsx';
 
 /** Only the tenant id is remembered between visits (a convenience; it is not a secret). */
@@ -17,10 +17,12 @@ const OIDC_ERRORS: Record<string, string> = {
 
 /** A one-time token passed in the URL fragment (never sent to the server with the page request), then removed from the address bar. */
 function useFragmentToken(): string {
-  const [token] = useState(() => new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get('token') ?? '');
   useEffect(() => {
-    if (window.location.hash) window.history.replaceState(null, '', window.location.pathname + window.location.search);
-  }, []);
+    if (location.hash) void navigate({ pathname: location.pathname, search: location.search, hash: '' }, { replace: true });
+  }, [location, navigate]);
   return token;
 }
 
@@ -28,7 +30,8 @@ const NEW_PASSWORD: FieldSpec = { name: 'password', label: 'New password', type:
 
 export function SignInPage() {
   const { adopt, endedBecause } = useSession();
-  const params = new URLSearchParams(window.location.search);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [tenantId, setTenantId] = useState(() => params.get('tenant_id') ?? localStorage.getItem(LAST_TENANT) ?? '');
   const [providers, setProviders] = useState<Providers | undefined>();
   const [challenge, setChallenge] = useState<string | undefined>();
@@ -46,7 +49,7 @@ export function SignInPage() {
   const signedIn = (session: Session) => {
     localStorage.setItem(LAST_TENANT, session.tenant.id);
     adopt(session);
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   if (challenge) {
@@ -124,6 +127,7 @@ function TenantWatcher({ onTenant }: { onTenant: (tenantId: string) => void }) {
 
 export function AcceptInvitationPage() {
   const { adopt } = useSession();
+  const navigate = useNavigate();
   const token = useFragmentToken();
   return (
     <div className="auth-card">
@@ -137,7 +141,7 @@ export function AcceptInvitationPage() {
             const session = await auth.acceptInvitation({ token, password: String(values.password), ...(text(values, 'name') && { name: text(values, 'name') }) });
             localStorage.setItem(LAST_TENANT, session.tenant.id);
             adopt(session);
-            navigate('/', { replace: true });
+            void navigate('/', { replace: true });
           }}
         />
       ) : (

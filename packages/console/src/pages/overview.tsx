@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { graphql, onRateLimit, rateLimitReading } from '../api/graphql.ts';
 import { type LiveEvent, useLiveEvents } from '../api/live.ts';
 import { type Problem, toProblem } from '../api/problem.ts';
@@ -6,7 +7,6 @@ import { type Bar, BarChart, Gauge } from '../components/charts.tsx';
 import { ProblemAlert } from '../components/feedback.tsx';
 import { PageTitle } from '../components/page.tsx';
 import { formatMoney, formatTime, startOfToday } from '../format.ts';
-import { Link } from '../router.tsx';
 import { useScopes } from '../session.tsx';
 
 interface Dashboard {
