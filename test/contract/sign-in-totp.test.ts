@@ -91,4 +91,15 @@ describe('TOTP', () => {
     const again = await signIn(user);
     expect(again.body.session.method).toBe('password');
   });
+
+  it('is asked for when switching into a user that has it, from a twin that has not', async () => {
+    const { user, secret } = await enrolled();
+    const twin = await createUser(account.sandboxTenantId, { email: user.email });
+    const sandbox = await signIn(twin);
+    const refused = await problemOf(await sandbox.post('/switch-environment', { environment: 'production' }));
+    expect(refused).toMatchObject({ status: 401, code: 'invalid_totp_code', errors: [{ field: 'code' }] });
+    expect((await problemOf(await sandbox.post('/switch-environment', { environment: 'production', code: '12345x' }))).code).toBe('invalid_totp_code');
+    const switched = await json<SessionBody>(await sandbox.post('/switch-environment', { environment: 'production', code: codeAt(secret, Date.now() + PERIOD_MS) }));
+    expect(switched).toMatchObject({ tenant: { id: account.tenantId, environment: 'production' }, user: { id: user.id }, session: { method: 'switch' } });
+  });
 });

@@ -418,6 +418,17 @@ describe('operations console in a browser', () => {
     await expectAccessible(page, 'sandbox-account');
     await screenshot(page, 'sandbox-account');
 
+    // Back to production: its user has two-factor authentication, so the switch asks for its code (a wrong one is refused).
+    await page.getByRole('banner').getByRole('button', { name: 'Switch to production' }).click();
+    const codeDialog = page.getByRole('dialog', { name: 'Switch to production' });
+    await codeDialog.getByLabel('Authenticator code').fill('00000x');
+    await codeDialog.getByRole('button', { name: 'Switch', exact: true }).click();
+    await codeDialog.getByRole('alert').getByText('invalid_totp_code').waitFor();
+    await expectAccessible(page, 'switch-code');
+    await screenshot(page, 'switch-code');
+    await codeDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByTestId('environment').innerText()).toContain('Sandbox');
+
     // Sign out everywhere (both environments): the session ends; the console shows the sign-in page.
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

@@ -2,6 +2,7 @@ import { type ComponentType, useEffect, useState } from 'react';
 import { Link, NavLink, Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { type Problem, toProblem } from './api/problem.ts';
 import { ProblemAlert } from './components/feedback.tsx';
+import { ActionDialog, text } from './components/forms.tsx';
 import { PAGES, type PageDefinition, canOpen } from './governance.ts';
 import { AccountPage } from './pages/account.tsx';
 import { ApiAccessPage } from './pages/api-access.tsx';
@@ -156,17 +157,23 @@ function EnvironmentSwitch() {
   const navigate = useNavigate();
   const [problem, setProblem] = useState<Problem | undefined>();
   const [busy, setBusy] = useState(false);
+  // The user switched to has two-factor authentication: its code is asked for.
+  const [askingCode, setAskingCode] = useState(false);
   if (!session) return null;
   const environment = session.tenant.environment;
   const other = environment === 'production' ? 'sandbox' : 'production';
-  const switchTo = async () => {
+  const switchTo = async (code?: string) => {
     setBusy(true);
     setProblem(undefined);
     try {
-      await switchEnvironment(other);
+      await switchEnvironment(other, code);
+      setAskingCode(false);
       void navigate('/');
     } catch (error) {
-      setProblem(toProblem(error));
+      const refused = toProblem(error);
+      if (refused.code === 'invalid_totp_code' && code === undefined) setAskingCode(true);
+      else if (code !== undefined) throw error;
+      else setProblem(refused);
     } finally {
       setBusy(false);
     }
@@ -181,6 +188,16 @@ function EnvironmentSwitch() {
         <button type="button" className="secondary small" disabled={busy} onClick={() => void switchTo()}>
           Switch to {other}
         </button>
+      )}
+      {askingCode && (
+        <ActionDialog
+          title={`Switch to ${other}`}
+          description={`Your ${other} user has two-factor authentication: enter the code your authenticator app shows for it.`}
+          fields={[{ name: 'code', label: 'Authenticator code', required: true, autoComplete: 'one-time-code' }]}
+          submitLabel="Switch"
+          onSubmit={(values) => switchTo(text(values, 'code'))}
+          onClose={() => setAskingCode(false)}
+        />
       )}
       <ProblemAlert problem={problem} onDismiss={() => setProblem(undefined)} />
     </div>

@@ -15,7 +15,8 @@ export interface SessionState {
   adopt(session: Session): void;
   signOut(): Promise<void>;
   signOutEverywhere(): Promise<void>;
-  switchEnvironment(environment: 'production' | 'sandbox'): Promise<void>;
+  /** `code`: the authenticator code of the user switched to, when it has two-factor authentication. */
+  switchEnvironment(environment: 'production' | 'sandbox', code?: string): Promise<void>;
   /** The session's CSRF token, for the /auth POSTs of the account page. */
   csrf(): string;
 }
@@ -144,10 +145,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (held) await auth.signOutEverywhere(held.csrf_token);
         end('You signed out on every device.');
       },
-      switchEnvironment: async (environment) => {
+      switchEnvironment: async (environment, code) => {
         const held = sessionRef.current;
         if (!held) return;
-        adopt(await auth.switchEnvironment(held.csrf_token, environment));
+        adopt(await auth.switchEnvironment(held.csrf_token, environment, code));
       },
     }),
     [status, session, endedBecause, adopt, end],

@@ -59,7 +59,7 @@ const password = text(1024);
 const signInBody = z.strictObject({ tenant_id: text(100), email: text(254), password });
 const totpSignInBody = z.strictObject({ challenge_token: text(200), code: text(20) });
 const codeBody = z.strictObject({ code: text(20) });
-const switchBody = z.strictObject({ environment: z.enum(['production', 'sandbox'], { error: 'must be production or sandbox' }) });
+const switchBody = z.strictObject({ environment: z.enum(['production', 'sandbox'], { error: 'must be production or sandbox' }), code: text(20).optional() });
 const passwordChangeBody = z.strictObject({ current_password: password, new_password: password });
 const acceptInvitationBody = z.strictObject({ token: text(200), password, name: text(200).optional() });
 const resetRequestBody = z.strictObject({ tenant_id: text(100), email: text(254) });
@@ -233,9 +233,9 @@ export function useSignIn(options: {
       method: 'POST',
       session: true,
       handle: async ({ request, body, session }) => {
-        const { environment } = await body(switchBody);
+        const input = await body(switchBody);
         requestState(request).auditAction = `auth.switch_environment`;
-        const target = await pairedUser(prisma, session.user, environment);
+        const target = await pairedUser(prisma, secretBox, session.user, input);
         forget(await revokeSessions(prisma, { id: session.id }));
         const response = await signIn(request, target, 'switch');
         // Recorded where the person came from: the new tenant's trail starts with the new session's own requests.

@@ -58,13 +58,22 @@ export async function disableTotp(prisma: Db, sealer: SecretSealer, user: User, 
 
 /**
  * The same person's user in the tenant's pair (production ↔ sandbox), by e-mail: switching
- * environments needs an active user there; otherwise 403 `no_access_to_tenant`.
+ * environments needs an active user there (otherwise 403 `no_access_to_tenant`), not locked out,
+ * and that user's authenticator code when it has two-factor authentication (a wrong one counts
+ * toward its lockout).
  */
-export async function pairedUser(prisma: Db, user: User, environment: 'production' | 'sandbox'): Promise<User> {
+export async function pairedUser(prisma: Db, sealer: SecretSealer, user: User, request: { environment: 'production' | 'sandbox'; code?: string | undefined }, now = new Date()): Promise<User> {
+  const { environment } = request;
   const tenant = await prisma.tenant.findUniqueOrThrow({ where: { id: user.tenant_id }, select: { environment: true, paired_tenant_id: true } });
   const targetTenantId = tenant.environment === environment ? user.tenant_id : tenant.paired_tenant_id;
   const target = await prisma.user.findUnique({ where: { tenant_id_email: { tenant_id: targetTenantId, email: user.email } } });
   if (!target || target.status !== 'active') throw new ApiError('no_access_to_tenant', `You have no active user in this account's ${environment} tenant; an administrator of it can invite you.`);
+  // A switch never lowers what signing in to the target asks for: its lockout holds, and its second factor is asked for.
+  assertNotLocked(target, now);
+  if (target.totp_enabled_at && target.id !== user.id) {
+    if (!request.code) throw new ApiError('invalid_totp_code', `Your ${environment} user has two-factor authentication: send its authenticator code to switch.`, { errors: [{ field: 'code', message: 'is required: the user switched to has two-factor authentication' }] });
+    await acceptTotpCode(prisma, sealer, target, request.code, now);
+  }
   return target;
 }
 
