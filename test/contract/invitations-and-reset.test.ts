@@ -108,6 +108,16 @@ describe('invitations and resets issued by an administrator', () => {
     }
     expect(await database().userToken.count({ where: { tenant_id: account.tenantId, user_id: user.id } })).toBe(0);
   });
+
+  it('limits reset requests for one e-mail address (each could send a mail): past 10 a minute, 429 with Retry-After', async () => {
+    const email = uniqueEmail('flooded');
+    for (let request = 1; request <= 10; request++) expect((await auth('/password-reset', { body: { tenant_id: account.tenantId, email } })).status).toBe(202);
+    const refused = await auth('/password-reset', { body: { tenant_id: account.tenantId, email: email.toUpperCase() } });
+    expect(await problemOf(refused)).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not held back by it.
+    expect((await auth('/password-reset', { body: { tenant_id: account.tenantId, email: uniqueEmail('other') } })).status).toBe(202);
+  });
 });
 
 describe('e-mailed links, through a real SMTP server', () => {

@@ -298,6 +298,10 @@ export function useSignIn(options: {
       handle: async ({ request, body }) => {
         const input = await body(resetRequestBody);
         requestState(request).auditAction = 'auth.password_reset_request';
+        // Anyone may ask, and each asking can send an e-mail: counted like failed authentications,
+        // per address and per e-mail asked for, so that nobody floods an inbox or the mail server.
+        const refusedFor = await options.failedAuthentications.failed({ clientAddress: requestState(request).clientAddress, clientId: `password-reset:${input.tenant_id}:${input.email.trim().toLowerCase()}` });
+        if (refusedFor !== undefined) throw new TooManyFailedAuthentications(refusedFor);
         const { mailer } = settings;
         // Without a mail server nobody could receive the link: an administrator issues one instead (issue_password_reset).
         if (mailer) {
