@@ -89,8 +89,9 @@ List items below their reorder point:
 
 `);
   }
-  process.stdout.write(`Platform API on ${url}: GraphQL ${url}/graphql, REST ${url}/v1, reference ${url}/docs\n`);
-  if (demo) process.stdout.write(`Console: ${url}/console/  (tenant ${demo.tenantId}, ${demo.user.email} / ${demo.user.password})\n`);
+  // One write: whoever waits for the first line (a process manager, a test) has the second too.
+  const consoleLine = demo ? `Console: ${url}/console/  (tenant ${demo.tenantId}, ${demo.user.email} / ${demo.user.password})\n` : `Console: ${url}/console/\n`;
+  process.stdout.write(`Platform API on ${url}: GraphQL ${url}/graphql, REST ${url}/v1, reference ${url}/docs\n${consoleLine}`);
 }
 
 function stopOnSignals(stop: () => Promise<void>): void {

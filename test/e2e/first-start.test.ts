@@ -41,7 +41,7 @@ describe('first start on the embedded database', () => {
 
   it('prints a console user who signs in as printed, owner of both demo tenants', async () => {
     const line = /Console: (http:\/\/\S+)\/console\/ {2}\(tenant (ten_[0-9a-f]+), (\S+) \/ (\S+)\)/.exec(platform.output());
-    expect(line).not.toBeNull();
+    expect(line, platform.output()).not.toBeNull();
     const [, url, tenantId, email, password] = line as unknown as [string, string, string, string, string];
     const response = await fetch(`${url}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tenant_id: tenantId, email, password }) });
     const session = (await response.json()) as { role: { id: string }; tenant: { paired_tenant_id: string } };

@@ -16,11 +16,14 @@ export const decideTaskRules = z.object({
 /** Base64 of a document: the request body limit (MAX_REQUEST_BODY_BYTES) bounds its size. */
 const base64 = z.string().min(1, 'must not be empty').regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64 (RFC 4648, no line breaks)');
 
-/** A type the extractor reads, parameters allowed (`text/plain; charset=utf-8`); published as the field's pattern. */
+/**
+ * A type the extractor reads, parameters allowed (`text/plain; charset=utf-8`) but no control
+ * character (text the platform stores refuses them); published as the field's pattern.
+ */
 const documentType = z
   .string()
   .max(200)
-  .regex(new RegExp(`^(?:${supportedContentTypes.map((type) => type.replaceAll('/', '\\/').replaceAll('.', '\\.')).join('|')})(?:;.*)?$`), `must be one of ${supportedContentTypes.join(', ')} (parameters such as charset allowed)`);
+  .regex(new RegExp(`^(?:${supportedContentTypes.map((type) => type.replaceAll('/', '\\/').replaceAll('.', '\\.')).join('|')})(?:;[^\\x00-\\x1f\\x7f]*)?$`), `must be one of ${supportedContentTypes.join(', ')} (parameters such as charset allowed, no control characters)`);
 
 export const extractDocumentRules = z
   .object({
