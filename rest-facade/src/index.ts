@@ -1,1 +1,2 @@
-export { useRestFacade, type RestFacadeOptions } from './use-rest-facade.ts';
+export { useRestFacade, restFacadeDocument, type RestFacadeContract, type RestFacadeOptions } from './use-rest-facade.ts';
+export type { OpenApiDocument } from './openapi/document.ts';

@@ -1,5 +1,5 @@
 import { fieldErrors } from '@platform/errors';
-import type { RestRoutes } from '@platform/graphql-kit';
+import { type Deprecation, type RestRoutes, parseDeprecation } from '@platform/graphql-kit';
 import { type GraphQLArgument, type GraphQLField, type GraphQLSchema, getNullableType, isObjectType } from 'graphql';
 
 export interface Route {
@@ -22,6 +22,8 @@ export interface Route {
   tags: string[];
   /** The route returns one record with a `version`: its response carries an `ETag`. */
   versioned: boolean;
+  /** The root field is `@deprecated`: its answers carry `Deprecation` (and `Sunset`), its operation is marked deprecated. */
+  deprecation: Deprecation | undefined;
 }
 
 export type RouteMatch = { route: Route; params: Record<string, string> } | { allowed: string[] } | undefined;
@@ -54,6 +56,8 @@ export function buildRouteTable(schema: GraphQLSchema, routes: RestRoutes): Rout
       bodyArg,
       bodyArgs: read || bodyArg ? new Map() : otherArgs,
       versioned,
+      // A reason without the dates stops the start, as any route the facade cannot serve does.
+      deprecation: field.deprecationReason == null ? undefined : parseDeprecation(field.deprecationReason, coordinate),
       successStatus: config.responseStatus ?? 200,
       tags: config.tags ?? [],
     };

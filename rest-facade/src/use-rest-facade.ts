@@ -1,6 +1,6 @@
 import { filterSchema } from '@graphql-tools/utils';
 import { ApiError } from '@platform/errors';
-import type { InputContract, RestRoutes } from '@platform/graphql-kit';
+import { type InputContract, type RestRoutes, deprecationHeaders } from '@platform/graphql-kit';
 import { type ExecutionArgs, type GraphQLSchema, isNonNullType } from 'graphql';
 import type { Plugin, YogaInitialContext } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
@@ -8,7 +8,8 @@ import { type OpenApiDocument, buildOpenApiDocument } from './openapi/document.t
 import { validateArgumentsBody, validateBody, validatePathParameters, validateQueryParameters } from './request-validation.ts';
 import { type Route, buildRouteTable, matchRoute } from './route-table.ts';
 
-export interface RestFacadeOptions {
+/** What the facade serves and publishes: enough to build its OpenAPI document without serving it. */
+export interface RestFacadeContract {
   /** The supergraph API schema: routes are checked against it; execution always runs on the gateway. */
   schema: GraphQLSchema;
   routes: RestRoutes;
@@ -21,6 +22,9 @@ export interface RestFacadeOptions {
   scopes: Map<string, string[]>;
   /** What each tag of the routes groups: the sections of the published reference. */
   tags: Record<string, string>;
+}
+
+export interface RestFacadeOptions extends RestFacadeContract {
   /** Renders an error as the edge's problem response for the original request. */
   problemResponse(error: unknown, request: Request): Response;
   /** Carries the edge's per-request state (request id, principal) to the request SOFA receives. */
@@ -42,15 +46,7 @@ type Enveloped = ReturnType<Parameters<NonNullable<Plugin['onYogaInit']>>[0]['yo
  */
 export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Plugin; openApiDocument(): OpenApiDocument } {
   let getEnveloped: ((context: Record<string, unknown>) => Enveloped) | undefined;
-  const routeTable = buildRouteTable(options.schema, options.routes);
-  const ignored = new Set(options.graphqlOnlyFields);
-  // SOFA generates a route for every root field and selects every field of a result; the copy it
-  // sees holds only the routed root fields and no GraphQL-only fields.
-  const sofaSchema = filterSchema({
-    schema: options.schema,
-    rootFieldFilter: (operation, fieldName) => `${operation}.${fieldName}` in options.routes,
-    fieldFilter: (typeName, fieldName) => !ignored.has(`${typeName}.${fieldName}`),
-  });
+  const { routeTable, sofaSchema } = compileContract(options);
   const sofa = useSofa({
     schema: sofaSchema,
     basePath: options.basePath,
@@ -92,6 +88,13 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
         } catch (error) {
           endResponse(options.problemResponse(error, request));
         }
+      },
+      // Every answer of a deprecated operation says so, refusals and idempotent replays included:
+      // a client learns it from whichever response it happens to log.
+      onResponse({ request, response }) {
+        const deprecation = matched.get(request)?.route.deprecation;
+        if (!deprecation) return;
+        for (const [name, value] of Object.entries(deprecationHeaders(deprecation))) response.headers.set(name, value);
       },
     },
     onYogaInit({ yoga }) {
@@ -139,10 +142,34 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
       }
     },
     openApiDocument() {
-      openApi ??= buildOpenApiDocument({ basePath: options.basePath, routes: routeTable, servedSchema: sofaSchema, inputContract: options.inputContract, scopes: options.scopes, tags: options.tags });
+      openApi ??= documentOf(options, routeTable, sofaSchema);
       return openApi;
     },
   };
+}
+
+/** The OpenAPI document the facade serves for `contract`, built without serving it (the published snapshot, docs/api/). */
+export function restFacadeDocument(contract: RestFacadeContract): OpenApiDocument {
+  const { routeTable, sofaSchema } = compileContract(contract);
+  return documentOf(contract, routeTable, sofaSchema);
+}
+
+function compileContract(contract: RestFacadeContract): { routeTable: Route[]; sofaSchema: GraphQLSchema } {
+  const ignored = new Set(contract.graphqlOnlyFields);
+  return {
+    routeTable: buildRouteTable(contract.schema, contract.routes),
+    // SOFA generates a route for every root field and selects every field of a result; the copy it
+    // sees holds only the routed root fields and no GraphQL-only fields.
+    sofaSchema: filterSchema({
+      schema: contract.schema,
+      rootFieldFilter: (operation, fieldName) => `${operation}.${fieldName}` in contract.routes,
+      fieldFilter: (typeName, fieldName) => !ignored.has(`${typeName}.${fieldName}`),
+    }),
+  };
+}
+
+function documentOf(contract: RestFacadeContract, routeTable: Route[], sofaSchema: GraphQLSchema): OpenApiDocument {
+  return buildOpenApiDocument({ basePath: contract.basePath, routes: routeTable, servedSchema: sofaSchema, inputContract: contract.inputContract, scopes: contract.scopes, tags: contract.tags });
 }
 
 /** A versioned record's ETag is its version (`"3"`), the value `If-Match` takes back. */

@@ -47,6 +47,7 @@ import type { SubscriptionLimits } from '../subscriptions/subscription-limits.ts
 import { platformOperationExecutor } from './platform-operations.ts';
 import { linkRequests, requestState } from './request-state.ts';
 import { problemFor } from './responses.ts';
+import { restFacadeContract } from './rest-contract.ts';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 export const REST_BASE_PATH = '/v1';
@@ -141,13 +142,7 @@ export function createEdge(options: EdgeOptions): Edge {
   // One count of live subscriptions per tenant for both transports: SSE here, graphql-ws through serveWebSockets.
   const subscriptions = useSubscriptions({ execute: options.supergraph.execute, live: options.events.live, credentials, subscriptionLimits: options.subscriptionLimits });
   const restFacade = useRestFacade({
-    schema: options.supergraph.schema,
-    basePath: REST_BASE_PATH,
-    routes: Object.assign({}, ...options.subgraphs.map((subgraph) => subgraph.restRoutes)),
-    tags: Object.assign({}, ...options.subgraphs.map((subgraph) => subgraph.restTags)),
-    graphqlOnlyFields: options.subgraphs.flatMap((subgraph) => subgraph.graphqlOnlyFields),
-    inputContract: options.supergraph.inputContract,
-    scopes: options.supergraph.scopes,
+    ...restFacadeContract(options.subgraphs, options.supergraph, REST_BASE_PATH),
     problemResponse: (error, request) => {
       reportIfUnexpected(options.reportUnexpected, error, request);
       return problemFor(error, request);

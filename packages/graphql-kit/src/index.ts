@@ -39,3 +39,4 @@ export type { RestRoutes } from './rest-routes.ts';
 export type { SubgraphModule } from './subgraph-module.ts';
 export { defineLifecycle } from './lifecycle.ts';
 export { rootFieldScopes, type ScopeRequirement } from './operation-scopes.ts';
+export { type Deprecation, MINIMUM_DEPRECATION_DAYS, deprecationHeaders, parseDeprecation } from './deprecation.ts';

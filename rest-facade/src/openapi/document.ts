@@ -114,7 +114,7 @@ function operation(route: Route, components: SchemaComponents, scopes: string[] 
     ...[...route.queryArgs.keys()].map((name) => {
       const { argument, schema } = argumentSchema(name);
       // A query parameter is absent or has a value: an empty one is refused, so is null.
-      return { name, in: 'query', required: isNonNullType(argument.type), description: argument.description ?? undefined, schema: queryParameter(schema) };
+      return { name, in: 'query', required: isNonNullType(argument.type), description: argument.description ?? undefined, ...(argument.deprecationReason != null && { deprecated: true }), schema: queryParameter(schema) };
     }),
   ];
   // A body is an object or absent (an optional input may be left out, never sent as `null`).
@@ -140,13 +140,15 @@ function operation(route: Route, components: SchemaComponents, scopes: string[] 
     tags: route.tags,
     summary: summaryOf(route),
     description,
+    // `x-sunset` is where oasdiff reads the sunset: removing the operation before it is an error there too.
+    ...(route.deprecation && { deprecated: true, ...(route.deprecation.sunsetAt && { 'x-sunset': route.deprecation.sunsetAt.toISOString().slice(0, 10) }) }),
     security: securityOf(scopes),
     parameters,
     ...(requestBody && { requestBody }),
     responses: {
       [route.successStatus]: {
         description: route.successStatus === 201 ? 'Created.' : 'OK.',
-        headers: successHeaders({ versioned: route.versioned, write }),
+        headers: successHeaders({ versioned: route.versioned, write, deprecation: route.deprecation }),
         content: { 'application/json': { schema: components.response(route.field.type) } },
       },
       ...Object.fromEntries(statuses.map((status) => [status, refusal(status)])),

@@ -87,7 +87,7 @@ export class SchemaComponents {
         type: 'object',
         description: type.description ?? undefined,
         required: fields.map((field) => field.name),
-        properties: Object.fromEntries(fields.map((field) => [field.name, describe(this.output(field.type), field.description)])),
+        properties: Object.fromEntries(fields.map((field) => [field.name, describe(this.output(field.type), field)])),
       };
     });
   }
@@ -119,7 +119,7 @@ export class SchemaComponents {
       type: 'object',
       description: type.description ?? undefined,
       required: fields.filter((field) => (isNonNullType(field.type) && field.defaultValue === undefined) || ruleRequired.has(field.name)).map((field) => field.name),
-      properties: Object.fromEntries(fields.map((field) => [field.name, describe(narrow(this.input(field.type), ruleProperties[field.name]), field.description)])),
+      properties: Object.fromEntries(fields.map((field) => [field.name, describe(narrow(this.input(field.type), ruleProperties[field.name]), field)])),
       additionalProperties: false,
     };
   }
@@ -202,8 +202,9 @@ function splitNull(schema: JsonSchema): { value: JsonSchema; nullable: boolean |
   return { value: schema, nullable: false };
 }
 
-function describe(schema: JsonSchema, description: string | null | undefined): JsonSchema {
-  return description ? { ...schema, description } : schema;
+/** A field's schema with its description, and marked deprecated when the field is. */
+function describe(schema: JsonSchema, field: { description?: string | null; deprecationReason?: string | null }): JsonSchema {
+  return { ...schema, ...(field.description && { description: field.description }), ...(field.deprecationReason != null && { deprecated: true }) };
 }
 
 function withoutUndefined(schema: JsonSchema): JsonSchema {

@@ -1,4 +1,5 @@
 import { type ErrorCode, errorCatalogue } from '@platform/errors';
+import type { Deprecation } from '@platform/graphql-kit';
 import type { JsonSchema } from './json-schema.ts';
 
 /** RFC 9457 problem details with the platform's members; every refusal of the REST facade is one. */
@@ -50,7 +51,8 @@ export const headers = {
 const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
 
 /** The headers of a successful answer. */
-export function successHeaders(options: { versioned: boolean; write: boolean }): Record<string, unknown> {
+export function successHeaders(options: { versioned: boolean; write: boolean; deprecation?: Deprecation }): Record<string, unknown> {
+  const { deprecation } = options;
   return {
     'X-Request-Id': headerRef('X-Request-Id'),
     'RateLimit-Limit': headerRef('RateLimit-Limit'),
@@ -58,6 +60,11 @@ export function successHeaders(options: { versioned: boolean; write: boolean }):
     'RateLimit-Reset': headerRef('RateLimit-Reset'),
     ...(options.versioned && { ETag: headerRef('ETag') }),
     ...(options.write && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
+    // Inline rather than components: only deprecated operations have them, and an unused component is a lint warning.
+    ...(deprecation && {
+      Deprecation: { description: `The operation is deprecated since this instant (RFC 9745): ${deprecation.reason}`, required: true, schema: { type: 'string', pattern: '^@-?[0-9]+$' } },
+      ...(deprecation.sunsetAt && { Sunset: { description: 'The operation may be removed from this date (RFC 8594).', required: true, schema: { type: 'string' } } }),
+    }),
   };
 }
 
