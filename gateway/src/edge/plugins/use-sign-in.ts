@@ -18,6 +18,7 @@ import {
   confirmTotp,
   disableTotp,
   findActiveSession,
+  identityProviderSummary,
   pairedUser,
   requestPasswordReset,
   revokeSessions,
@@ -164,8 +165,7 @@ export function useSignIn(options: {
       session: false,
       handle: async ({ url }) => {
         const tenantId = url.searchParams.get('tenant_id') ?? '';
-        const provider = tenantId ? await prisma.identityProvider.findUnique({ where: { tenant_id: tenantId }, select: { display_name: true } }) : null;
-        const oidc = provider ? { display_name: provider.display_name, start_url: `${options.basePath}/oidc/start?tenant_id=${encodeURIComponent(tenantId)}` } : null;
+        const oidc = tenantId ? await identityProviderSummary(prisma, tenantId) : null;
         return Response.json({ password: true, oidc }, { headers: NO_STORE });
       },
     },
