@@ -8,7 +8,7 @@ import { createSecretBox, generateSigningSecret } from '@platform/events';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
+import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, fetchRetryingUnavailable, spawnPlatform } from '../support/platform-process.ts';
 
 /**
  * At-least-once delivery across a crash: a platform process is killed with SIGKILL in the middle
@@ -115,14 +115,14 @@ describe('webhook delivery across a crash (SIGKILL mid-burst)', () => {
     const tenantId = sandbox.id;
     const client = await createOAuthClient(prisma, { tenantId, scopes: ['crm:read', 'crm:write', 'inventory:read', 'inventory:write', 'webhooks:read', 'webhooks:write', 'events:read'] });
     const headers = await headersFor(first, client, tenantId);
-    const post = (instance: PlatformProcess, path: string, body: unknown, requestHeaders = headers) => fetch(`${instance.url}${path}`, { method: 'POST', headers: requestHeaders, body: JSON.stringify(body) });
+    const post = (instance: PlatformProcess, path: string, body: unknown) => fetch(`${instance.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
 
     const secret = await registerEndpoint(first, headers, tenantId);
     const warehouse = (await (await post(first, '/v1/inventory/warehouses', { name: 'Main' })).json()) as { id: string };
     expect((await post(first, '/v1/inventory/items', { id: 'CRASH-1', name: 'Crash item', quantity_on_hand: 1000, reorder_point: 0, warehouse_id: warehouse.id })).status).toBe(201);
     const customer = (await (await post(first, '/v1/crm/customers', { name: 'Crash Corp', currency: 'EUR' })).json()) as { id: string };
-    const createOrder = (instance: PlatformProcess, index: number, requestHeaders = headers) =>
-      post(instance, '/v1/crm/orders', { kind: index % 2 === 0 ? 'sales' : 'purchase', customer_id: customer.id, external_reference: `CRASH-${index}`, lines: [{ item_id: 'CRASH-1', quantity: 1 + (index % 5), unit_price: 100 }] }, requestHeaders);
+    const orderBody = (index: number) => ({ kind: index % 2 === 0 ? 'sales' : 'purchase', customer_id: customer.id, external_reference: `CRASH-${index}`, lines: [{ item_id: 'CRASH-1', quantity: 1 + (index % 5), unit_price: 100 }] });
+    const createOrder = (instance: PlatformProcess, index: number) => post(instance, '/v1/crm/orders', orderBody(index));
 
     // The burst: CONCURRENCY requests in flight at all times. When the KILL_AFTER-th order is
     // answered, the platform is killed with the others in flight: some not yet begun, some within
@@ -166,8 +166,17 @@ describe('webhook delivery across a crash (SIGKILL mid-burst)', () => {
     const second = await spawnPlatform(env(database.url));
     instances.push(second);
     const secondHeaders = await headersFor(second, client, tenantId);
+    // Retried while the new instance names a fault (503), with an Idempotency-Key so a retried order is created once.
     const rest = Array.from({ length: ORDERS - next }, (_, offset) => next + offset);
-    const responses = await Promise.all(rest.map((index) => createOrder(second, index, secondHeaders)));
+    const responses = await Promise.all(
+      rest.map((index) =>
+        fetchRetryingUnavailable(`${second.url}/v1/crm/orders`, {
+          method: 'POST',
+          headers: { ...secondHeaders, 'idempotency-key': `crash-rest-${index}` },
+          body: JSON.stringify(orderBody(index)),
+        }),
+      ),
+    );
     for (const response of responses) {
       expect(response.status).toBe(201);
       answered.push(((await response.json()) as { id: string }).id);
