@@ -4,7 +4,7 @@ import { type InputContract, type RestRoutes, deprecationHeaders } from '@platfo
 import { type ExecutionArgs, type GraphQLSchema, isNonNullType } from 'graphql';
 import type { Plugin, YogaInitialContext } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
-import { type OpenApiDocument, buildOpenApiDocument } from './openapi/document.ts';
+import { type NamedEnum, type OpenApiDocument, buildOpenApiDocument } from './openapi/document.ts';
 import { validateArgumentsBody, validateBody, validatePathParameters, validateQueryParameters } from './request-validation.ts';
 import { type Route, buildRouteTable, matchRoute } from './route-table.ts';
 
@@ -22,6 +22,10 @@ export interface RestFacadeContract {
   scopes: Map<string, string[]>;
   /** What each tag of the routes groups: the sections of the published reference. */
   tags: Record<string, string>;
+  /** Hand-written examples of the document's schemas, by component name; the others are derived from the schemas. */
+  examples?: Record<string, unknown>;
+  /** Value sets restated by several input rules (scopes, event types): published once, by these component names. */
+  enums?: Record<string, NamedEnum>;
 }
 
 export interface RestFacadeOptions extends RestFacadeContract {
@@ -169,7 +173,7 @@ function compileContract(contract: RestFacadeContract): { routeTable: Route[]; s
 }
 
 function documentOf(contract: RestFacadeContract, routeTable: Route[], sofaSchema: GraphQLSchema): OpenApiDocument {
-  return buildOpenApiDocument({ basePath: contract.basePath, routes: routeTable, servedSchema: sofaSchema, inputContract: contract.inputContract, scopes: contract.scopes, tags: contract.tags });
+  return buildOpenApiDocument({ basePath: contract.basePath, routes: routeTable, servedSchema: sofaSchema, inputContract: contract.inputContract, scopes: contract.scopes, tags: contract.tags, examples: contract.examples, enums: contract.enums });
 }
 
 /** A versioned record's ETag is its version (`"3"`), the value `If-Match` takes back. */

@@ -1,20 +1,24 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+// A JSON Schema 2020-12 validator (the dialect of OpenAPI 3.1).
+import Ajv2020 from 'ajv/dist/2020.js';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { platformUrl } from '../support/fixtures.ts';
 
-type Schema = { type?: unknown; $ref?: string; anyOf?: Schema[]; items?: Schema; properties?: Record<string, Schema>; description?: string; required?: string[]; format?: string; enum?: unknown[] };
+type Schema = { type?: unknown; $ref?: string; pattern?: string; anyOf?: Schema[]; items?: Schema; properties?: Record<string, Schema>; description?: string; required?: string[]; format?: string; enum?: unknown[] };
 type Operation = {
   operationId: string;
   summary?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ name?: string; $ref?: string; schema?: Record<string, unknown> }>;
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { $ref?: string; headers?: Record<string, unknown> }>;
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, MediaType> }>;
 };
+type MediaType = { schema: Schema; examples?: Record<string, { value: unknown }> };
 type Document = {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema>; securitySchemes: Record<string, { flows?: { clientCredentials?: { scopes: Record<string, string> } } }> };
+  components: { schemas: Record<string, Schema>; responses: Record<string, { content: Record<string, MediaType> }>; securitySchemes: Record<string, { flows?: { clientCredentials?: { scopes: Record<string, string> } } }> };
 };
 
 /**
@@ -127,4 +131,96 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(problem?.properties ?? {})).toEqual(expect.arrayContaining(['code', 'request_id', 'errors', 'required_scope', 'current_version', 'current_status', 'allowed_actions', 'allowed_methods']));
     expect(problem?.properties?.code?.enum).toEqual(expect.arrayContaining(['validation_failed', 'rule_violation', 'insufficient_scope']));
   });
+  it('passes swagger-parser’s validation (OpenAPI 3.1 schema, every $ref resolvable)', async () => {
+    await expect(SwaggerParser.validate(JSON.parse(source) as never)).resolves.toBeDefined();
+  });
+
+  it('shows an example on every request body, every successful JSON answer and every shared problem answer, each valid against its schema (JSON Schema 2020-12)', () => {
+    const validator = exampleValidator(document);
+    const missing: string[] = [];
+    const invalid: string[] = [];
+    let checked = 0;
+    const check = (where: string, content: Record<string, MediaType> | undefined) => {
+      for (const [mediaType, media] of Object.entries(content ?? {})) {
+        const examples = Object.entries(media.examples ?? {});
+        if (examples.length === 0) missing.push(`${where} ${mediaType}`);
+        for (const [name, example] of examples) {
+          checked += 1;
+          const problems = validator(media.schema, example.value);
+          if (problems) invalid.push(`${where} ${mediaType} example ${name}: ${problems}`);
+        }
+      }
+    };
+    for (const { path, method, operation } of operations()) {
+      check(`${method} ${path} request`, operation.requestBody?.content);
+      for (const [status, response] of Object.entries(operation.responses)) if (status.startsWith('2')) check(`${method} ${path} ${status}`, response.content);
+    }
+    for (const [name, response] of Object.entries(document.components.responses)) check(`response ${name}`, response.content);
+    expect(missing).toEqual([]);
+    expect(invalid).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
+    // The main resources show their hand-written examples (declared next to each resource), not derived ones.
+    const order = document.paths['/v1/crm/orders/{id}']?.get?.responses['200']?.content?.['application/json']?.examples?.Order?.value as { lines: Array<{ total: number }>; total: number };
+    expect(order.total).toBe(order.lines.reduce((sum, line) => sum + line.total, 0));
+    const problem = document.components.responses.PreconditionFailed?.content['application/problem+json']?.examples?.precondition_failed?.value;
+    expect(problem).toMatchObject({ status: 412, code: 'precondition_failed', request_id: expect.any(String) });
+  });
+
+  it('checks examples for real: a wrong example is reported', () => {
+    const validator = exampleValidator(document);
+    const order = document.paths['/v1/crm/orders/{id}']?.get?.responses['200']?.content?.['application/json'] as MediaType;
+    const value = structuredClone(order.examples?.Order?.value) as Record<string, unknown>;
+    expect(validator(order.schema, value)).toBeUndefined();
+    expect(validator(order.schema, { ...value, id: 'cus_5f0c2a9e1b7d4c3a8e6f1d2b' })).toMatch(/pattern/);
+    expect(validator(order.schema, { ...value, created_at: 'yesterday' })).toMatch(/date-time/);
+    expect(validator(order.schema, { ...value, status: 'lost' })).toMatch(/allowed values/);
+  });
+
+  it('gives record ids their prefixes as patterns and names each enum once, by reference', () => {
+    const schemas = document.components.schemas;
+    expect(schemas.Order?.properties?.id?.pattern).toBe('^ord_[0-9a-f]{24}$');
+    expect(schemas.Customer?.properties?.id?.pattern).toBe('^cus_[0-9a-f]{24}$');
+    expect(schemas.Invoice?.properties?.id?.pattern).toBe('^inv_[0-9a-f]{24}$');
+    expect(schemas.WebhookEndpoint?.properties?.id?.pattern).toBe('^wh_[0-9a-f]{24}$');
+    // Inputs restating a GraphQL enum whole refer to its component instead of repeating it inline.
+    expect(schemas.CreateOrderInput?.properties?.kind).toMatchObject({ $ref: '#/components/schemas/OrderKind' });
+    expect(schemas.CustomerAddressInput?.properties?.kind).toMatchObject({ $ref: '#/components/schemas/AddressKind' });
+    // Value sets several rules restate are components too.
+    expect(schemas.CreateApiKeyInput?.properties?.scopes?.items).toMatchObject({ $ref: '#/components/schemas/ScopeName' });
+    expect(document.paths['/v1/events']?.get?.parameters?.find((parameter) => parameter.name === 'type')?.schema).toMatchObject({ $ref: '#/components/schemas/PlatformEventType' });
+    const list = document.paths['/v1/crm/orders']?.get as Operation;
+    expect(list.parameters?.find((parameter) => parameter.name === 'status')?.schema).toEqual({ $ref: '#/components/schemas/OrderStatus' });
+    expect(list.parameters?.find((parameter) => parameter.name === 'per_page')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    expect(list.parameters?.find((parameter) => parameter.name === 'sort')?.schema).toMatchObject({ enum: expect.arrayContaining(['created_at', '-created_at']) });
+  });
+  it('serves a /docs reference that sends "Test request" calls to the platform itself, never through a third-party proxy', async () => {
+    const page = await (await fetch(`${platformUrl}/docs`)).text();
+    const configuration = JSON.parse(/data-configuration='([^']*)'/.exec(page)?.[1] ?? '{}') as Record<string, unknown>;
+    // An absent proxyUrl makes the Scalar bundle use https://proxy.scalar.com; an empty one, none.
+    expect(configuration).toMatchObject({ proxyUrl: '', telemetry: false, withDefaultFonts: false });
+    expect(page).not.toMatch(/proxy\.scalar\.com|https?:\/\/(?!127\.0\.0\.1|localhost)/);
+    const script = /<script src="([^"]+)"/.exec(page)?.[1];
+    expect(script).toMatch(/^\/docs\/assets\//);
+  });
 });
+
+/**
+ * Validates a value against a schema of the document with a JSON Schema 2020-12 validator (the
+ * formats the document uses checked too): undefined when valid, else what is wrong.
+ */
+function exampleValidator(document: Document): (schema: Schema, value: unknown) => string | undefined {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addFormat('int32', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31 });
+  ajv.addFormat('int64', { type: 'number', validate: (value: number) => Number.isSafeInteger(value) });
+  // RFC 3339 date-time, as the platform writes it.
+  ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+  const base = 'https://platform.invalid/openapi.json';
+  ajv.addSchema({ $id: base, components: document.components });
+  const compiled = new Map<string, ReturnType<typeof ajv.compile>>();
+  return (schema, value) => {
+    const text = JSON.stringify(schema).replaceAll('"#/components/', `"${base}#/components/`);
+    let validate = compiled.get(text);
+    if (!validate) compiled.set(text, (validate = ajv.compile(JSON.parse(text) as object)));
+    return validate(value) ? undefined : ajv.errorsText(validate.errors);
+  };
+}

@@ -10,6 +10,8 @@ export interface SubgraphModule {
   restRoutes: RestRoutes;
   /** Each tag its REST routes use, with what it groups: the sections of the API reference. */
   restTags: Record<string, string>;
+  /** Examples of the OpenAPI document's schemas, by component name (`Order`, `CreateOrderInput`): one per resource, declared next to it. */
+  restExamples?: Record<string, unknown>;
   /** Navigation fields the REST facade leaves out (REST returns flat records), as `Type.field`. */
   graphqlOnlyFields: string[];
   /** Deletes the domain's business data of one tenant (sandbox reset); credentials and audit stay. */

@@ -2,10 +2,12 @@ import { scopeCatalogue } from '@platform/auth';
 import type { InputContract } from '@platform/graphql-kit';
 import { GraphQLNonNull, type GraphQLSchema, getNamedType, getNullableType, isNonNullType } from 'graphql';
 import type { Route } from '../route-table.ts';
+import { codeSamples } from './code-samples.ts';
+import { type DeclaredExamples, ExampleBuilder } from './examples.ts';
 import { type JsonSchema, SchemaComponents } from './json-schema.ts';
 import { oauthPaths, oauthSchemas } from './oauth.ts';
 import { uploadPaths, uploadSchemas } from './uploads.ts';
-import { type RefusalStatus, headers, problemSchema, refusal, refusalResponses, successHeaders } from './problems.ts';
+import { type RefusalStatus, headers, problemSchema, refusal, refusalResponses, refusalSchemas, successHeaders } from './problems.ts';
 
 export type OpenApiDocument = {
   openapi: string;
@@ -25,6 +27,15 @@ export interface DocumentSources {
   scopes: Map<string, string[]>;
   /** What each tag of the routes groups (the domains declare them); a route with a tag not listed here stops the start. */
   tags: Record<string, string>;
+  /** Hand-written examples of component schemas (the domains declare them next to their resources); the others are derived. */
+  examples?: DeclaredExamples;
+  /** Value sets restated by several rules (scopes, event types): each becomes one component, referenced wherever a schema lists exactly its values. */
+  enums?: Record<string, NamedEnum>;
+}
+
+export interface NamedEnum {
+  description: string;
+  values: readonly string[];
 }
 
 const TENANT_ID = '^ten_[0-9a-f]{24}$';
@@ -44,6 +55,21 @@ export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument 
     paths[path] ??= {};
     (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route, components, sources.scopes.get(route.coordinate));
   }
+  const named = Object.entries(sources.enums ?? {});
+  const schemas: Record<string, JsonSchema> = { ...components.schemas, Problem: problemSchema, ...refusalSchemas(), ...oauthSchemas, ...uploadSchemas };
+  for (const [name, { description, values }] of named) {
+    if (name in schemas) throw new Error(`the named enum ${name} clashes with a schema of the OpenAPI document`);
+    referToNamedEnums(schemas, name, values);
+    referToNamedEnums(paths, name, values);
+    // Only a value set something lists is published (an unused component is a lint warning).
+    if (JSON.stringify({ schemas, paths }).includes(`"#/components/schemas/${name}"`)) schemas[name] = { type: 'string', description, enum: [...values] };
+  }
+  const examples = sources.examples ?? {};
+  const unknown = Object.keys(examples).filter((name) => !(name in schemas));
+  if (unknown.length > 0) throw new Error(`examples are declared for schemas the OpenAPI document does not have: ${unknown.join(', ')}`);
+  const builder = new ExampleBuilder((name) => schemas[name], examples);
+  addExamples(paths, builder);
+  addCodeSamples(paths, sources, builder);
   return {
     openapi: '3.1.0',
     info: {
@@ -63,7 +89,7 @@ export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument 
     }),
     paths,
     components: {
-      schemas: { ...components.schemas, Problem: problemSchema, ...oauthSchemas, ...uploadSchemas },
+      schemas,
       parameters: {
         TenantHeader: { name: 'X-Service-Tenant', in: 'header', required: true, description: 'The tenant the request acts on; must be the tenant of the credential.', schema: { type: 'string', pattern: TENANT_ID } },
         IdempotencyKey: {
@@ -178,6 +204,102 @@ function securityOf(scopes: string[]): Array<Record<string, string[]>> {
 /** The first sentence of the field's description, as the operation's one-line summary. */
 function summaryOf(route: Route): string {
   const description = route.field.description ?? route.coordinate;
-  const sentence = /^(.+?[.;:])(\s|$)/.exec(description)?.[1] ?? description;
-  return sentence.replace(/[.;:]$/, '').replace(/`/g, '');
+  // The sentence ends at the first `.`, `;` or `:` followed by a space, outside parentheses.
+  let depth = 0;
+  let end = description.length;
+  for (let index = 0; index < description.length; index += 1) {
+    const character = description[index] as string;
+    if (character === '(') depth += 1;
+    else if (character === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && '.;:'.includes(character) && /\s/.test(description[index + 1] ?? ' ')) {
+      end = index;
+      break;
+    }
+  }
+  return description.slice(0, end).replace(/`/g, '');
+}
+
+type MediaTypes = Record<string, { schema?: JsonSchema; examples?: Record<string, unknown> }>;
+
+/** An example on every request body and every successful answer with a body, each named after its schema. */
+function addExamples(paths: OpenApiDocument['paths'], builder: ExampleBuilder): void {
+  const exemplify = (content: MediaTypes | undefined) => {
+    for (const media of Object.values(content ?? {})) {
+      if (!media.schema || media.examples) continue;
+      const name = typeof media.schema.$ref === 'string' ? media.schema.$ref.replace('#/components/schemas/', '') : 'example';
+      media.examples = { [name]: { value: builder.of(media.schema) } };
+    }
+  };
+  for (const byMethod of Object.values(paths)) {
+    for (const operation of Object.values(byMethod) as Array<{ requestBody?: { content?: MediaTypes }; responses?: Record<string, { content?: MediaTypes }> }>) {
+      exemplify(operation.requestBody?.content);
+      for (const [status, response] of Object.entries(operation.responses ?? {})) if (status.startsWith('2')) exemplify(response.content);
+    }
+  }
+}
+
+/** Replaces, under `node`, every schema listing exactly `values` with a reference to the component `name` (keeping its description). */
+function referToNamedEnums(node: unknown, name: string, values: readonly string[]): void {
+  if (typeof node !== 'object' || node === null) return;
+  const container = node as Record<string, unknown>;
+  for (const [key, value] of Object.entries(container)) {
+    if (key === 'examples' || typeof value !== 'object' || value === null) continue;
+    const listed = (value as { enum?: unknown }).enum;
+    // A branch of `anyOf` stays as it is: oasdiff takes a branch turned into a reference for a removed branch (a breaking change).
+    if (!Array.isArray(container) && Array.isArray(listed) && listed.length === values.length && values.every((candidate) => listed.includes(candidate))) {
+      const { description } = value as { description?: string };
+      container[key] = { $ref: `#/components/schemas/${name}`, ...(description !== undefined && { description }) };
+    } else referToNamedEnums(value, name, values);
+  }
+}
+
+type ExemplifiedOperation = {
+  requestBody?: { content?: MediaTypes };
+  responses: Record<string, { content?: MediaTypes }>;
+  parameters?: unknown[];
+  'x-codeSamples'?: unknown;
+};
+
+/** `x-codeSamples` on every operation of the routes: the call with each official client library. */
+function addCodeSamples(paths: OpenApiDocument['paths'], sources: DocumentSources, builder: ExampleBuilder): void {
+  for (const route of sources.routes) {
+    const path = `${sources.basePath}${route.path.replace(/:(\w+)/g, '{$1}')}`;
+    const operation = paths[path]?.[route.method.toLowerCase()] as ExemplifiedOperation | undefined;
+    if (!operation) continue;
+    const firstExample = (content: MediaTypes | undefined) => Object.values(content?.['application/json']?.examples ?? {})[0] as { value: unknown } | undefined;
+    const answer = firstExample(operation.responses[String(route.successStatus)]?.content)?.value as { id?: unknown } | undefined;
+    const parameters = (operation.parameters ?? []) as Array<{ $ref?: string; name?: string; in?: string; required?: boolean; schema?: JsonSchema }>;
+    const pathParams = route.pathParams.map((name) => {
+      const schema = parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)?.schema ?? { type: 'string' };
+      return { name, value: (name === 'id' && typeof answer?.id === 'string' ? answer.id : builder.of(schema, name)) as string | number };
+    });
+    operation['x-codeSamples'] = codeSamples({
+      operationId: route.field.name,
+      method: route.method,
+      path,
+      pathParams,
+      body: firstExample(operation.requestBody?.content)?.value,
+      list: route.queryArgs.has('per_page'),
+      tag: route.tags[0] ?? 'default',
+      bodySchema: (operation.requestBody?.content?.['application/json']?.schema?.$ref as string | undefined)?.replace('#/components/schemas/', ''),
+      successStatus: route.successStatus,
+      parameters: parameters.map((parameter) => resolveParameter(parameter, sources)),
+      bodyRequired: (operation.requestBody as { required?: boolean } | undefined)?.required === true,
+    });
+  }
+}
+
+/** A parameter of an operation with its reference to `components.parameters` resolved: name, place, whether required. */
+function resolveParameter(parameter: { $ref?: string; name?: string; in?: string; required?: boolean }, _sources: DocumentSources): { name: string; in: string; required: boolean } {
+  const shared: Record<string, { name: string; in: string; required: boolean }> = {
+    '#/components/parameters/TenantHeader': { name: 'X-Service-Tenant', in: 'header', required: true },
+    '#/components/parameters/IdempotencyKey': { name: 'Idempotency-Key', in: 'header', required: false },
+    '#/components/parameters/IfMatch': { name: 'If-Match', in: 'header', required: false },
+  };
+  if (parameter.$ref) {
+    const resolved = shared[parameter.$ref];
+    if (!resolved) throw new Error(`unknown parameter reference ${parameter.$ref}`);
+    return resolved;
+  }
+  return { name: parameter.name ?? '', in: parameter.in ?? 'query', required: parameter.required === true };
 }

@@ -13,8 +13,12 @@ import {
   isObjectType,
   isScalarType,
 } from 'graphql';
+import { ID_PREFIXES } from './examples.ts';
 
 export type { JsonSchema };
+
+/** The pattern of a record's server-generated id: its type's prefix and 96 random bits in hex (`ord_5f0c…`). */
+export const idPattern = (prefix: string) => `^${prefix}_[0-9a-f]{24}$`;
 
 const INT32 = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
 const SAFE_INTEGER = { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
@@ -59,6 +63,12 @@ export class SchemaComponents {
     private readonly contract: InputContract,
   ) {}
 
+  /** The values of the enum component a reference names (undefined for any other schema). */
+  private readonly enumValues = (reference: string): unknown[] | undefined => {
+    const values = this.schemas[reference.replace('#/components/schemas/', '')]?.enum;
+    return Array.isArray(values) ? values : undefined;
+  };
+
   /** A record or a list of records as a REST answer carries it (never null: errors are problems). */
   response(type: GraphQLOutputType): JsonSchema {
     return this.output(isNonNullType(type) ? type.ofType : type, true);
@@ -66,7 +76,7 @@ export class SchemaComponents {
 
   /** An argument (a query parameter or a body field) narrowed by its declared rule. */
   argument(type: GraphQLInputType, coordinate: string): JsonSchema {
-    return narrow(this.input(type), this.contract.arguments.get(coordinate));
+    return narrow(this.input(type), this.contract.arguments.get(coordinate), this.enumValues);
   }
 
   private output(type: GraphQLOutputType, required = false): JsonSchema {
@@ -87,7 +97,13 @@ export class SchemaComponents {
         type: 'object',
         description: type.description ?? undefined,
         required: fields.map((field) => field.name),
-        properties: Object.fromEntries(fields.map((field) => [field.name, describe(this.output(field.type), field)])),
+        properties: Object.fromEntries(
+          fields.map((field) => {
+            const schema = this.output(field.type);
+            const prefix = field.name === 'id' ? ID_PREFIXES[type.name] : undefined;
+            return [field.name, describe(prefix && schema.type === 'string' ? { ...schema, pattern: idPattern(prefix) } : schema, field)];
+          }),
+        ),
       };
     });
   }
@@ -119,7 +135,7 @@ export class SchemaComponents {
       type: 'object',
       description: type.description ?? undefined,
       required: fields.filter((field) => (isNonNullType(field.type) && field.defaultValue === undefined) || ruleRequired.has(field.name)).map((field) => field.name),
-      properties: Object.fromEntries(fields.map((field) => [field.name, describe(narrow(this.input(field.type), ruleProperties[field.name]), field)])),
+      properties: Object.fromEntries(fields.map((field) => [field.name, describe(narrow(this.input(field.type), ruleProperties[field.name], this.enumValues), field)])),
       additionalProperties: false,
     };
   }
@@ -161,28 +177,37 @@ function scalar(name: string, direction: 'input' | 'output'): JsonSchema {
  * resolver checks): both run, so a request must satisfy both. Null is allowed only if both allow
  * it; bounds take the tighter value; the rule's other keywords apply to the base's type.
  */
-export function narrow(base: JsonSchema, rule: JsonSchema | undefined): JsonSchema {
+export function narrow(base: JsonSchema, rule: JsonSchema | undefined, enumValues: EnumValues = () => undefined): JsonSchema {
   if (!rule || Object.keys(rule).length === 0) return base;
   const baseParts = splitNull(base);
   const ruleParts = splitNull(rule);
-  const value = narrowValue(baseParts.value, ruleParts.value);
+  const value = narrowValue(baseParts.value, ruleParts.value, enumValues);
   return baseParts.nullable && ruleParts.nullable !== false ? nullable(value) : value;
 }
 
-function narrowValue(base: JsonSchema, rule: JsonSchema): JsonSchema {
+/** The values of the enum component a `$ref` names, if it names one. */
+type EnumValues = (reference: string) => unknown[] | undefined;
+
+function narrowValue(base: JsonSchema, rule: JsonSchema, enumValues: EnumValues): JsonSchema {
   if (Object.keys(rule).length === 0) return base;
-  if (Array.isArray(rule.anyOf)) return { anyOf: (rule.anyOf as JsonSchema[]).map((branch) => narrowValue(base, branch)) };
+  if (Array.isArray(rule.anyOf)) return { anyOf: (rule.anyOf as JsonSchema[]).map((branch) => narrowValue(base, branch, enumValues)) };
   if (base.$ref === ref('JsonValue').$ref) {
     // A JSON argument the rule wants as an object: a JSON object of storable values.
     return rule.type === 'object' ? { type: 'object', propertyNames: { pattern: STORABLE_TEXT }, additionalProperties: ref('JsonValue') } : base;
   }
   // Input objects and enums keep their component: nested objects carry their own rules.
-  if (typeof base.$ref === 'string') return Array.isArray(rule.enum) ? { type: 'string', enum: rule.enum } : base;
+  // An enum the rule repeats whole stays a reference to its one named component.
+  if (typeof base.$ref === 'string') {
+    if (!Array.isArray(rule.enum)) return base;
+    const named = enumValues(base.$ref);
+    const same = named !== undefined && named.length === rule.enum.length && rule.enum.every((value) => named.includes(value));
+    return same ? base : { type: 'string', enum: rule.enum };
+  }
   const narrowed: JsonSchema = { ...base };
   for (const keyword of NARROWING) if (rule[keyword] !== undefined) narrowed[keyword] = rule[keyword];
   if (typeof rule.minimum === 'number') narrowed.minimum = Math.max(rule.minimum, (base.minimum as number | undefined) ?? -Infinity);
   if (typeof rule.maximum === 'number') narrowed.maximum = Math.min(rule.maximum, (base.maximum as number | undefined) ?? Infinity);
-  if (base.type === 'array' && rule.items && typeof rule.items === 'object') narrowed.items = narrow(base.items as JsonSchema, rule.items as JsonSchema);
+  if (base.type === 'array' && rule.items && typeof rule.items === 'object') narrowed.items = narrow(base.items as JsonSchema, rule.items as JsonSchema, enumValues);
   return narrowed;
 }
 

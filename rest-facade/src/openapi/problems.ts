@@ -1,5 +1,6 @@
 import { type ErrorCode, errorCatalogue } from '@platform/errors';
 import type { Deprecation } from '@platform/graphql-kit';
+import { problemExample } from './examples.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 /** RFC 9457 problem details with the platform's members; every refusal of the REST facade is one. */
@@ -91,18 +92,42 @@ function codesWithStatus(status: number): ErrorCode[] {
   return (Object.keys(errorCatalogue) as ErrorCode[]).filter((code) => errorCatalogue[code].status === status);
 }
 
+/** The name of the component schema of a refusal status's problems (`ConflictProblem`): named, so generated clients get one type per status. */
+function problemSchemaName(name: string): string {
+  return `${name}Problem`;
+}
+
+/** `components.schemas`: per refusal status, the problem with the codes it can carry. */
+export function refusalSchemas(): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(refusals).map(([status, { name }]) => [
+      problemSchemaName(name),
+      {
+        description: `A problem answered with status ${status}.`,
+        allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: codesWithStatus(Number(status)) } } }],
+      },
+    ]),
+  );
+}
+
 /** `components.responses`: one problem response per refusal status, naming the codes it carries. */
 export function refusalResponses(): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(refusals).map(([status, { name, what }]) => {
       const codes = codesWithStatus(Number(status));
       const retry = status === '429' || status === '503';
+      const example = problemExample(Number(status));
       return [
         name,
         {
           description: `${what}. Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
           headers: { 'X-Request-Id': headerRef('X-Request-Id'), ...(retry && { 'Retry-After': headerRef('Retry-After') }) },
-          content: { 'application/problem+json': { schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { type: 'object', properties: { code: { type: 'string', enum: codes } } }] } } },
+          content: {
+            'application/problem+json': {
+              schema: { $ref: `#/components/schemas/${problemSchemaName(name)}` },
+              ...(example && { examples: { [String(example.code)]: { value: example } } }),
+            },
+          },
         },
       ];
     }),

@@ -12,7 +12,7 @@ export const uploadSchemas: Record<string, JsonSchema> = {
     description: 'A file stored for a csv connector; `start_sync` with its `upload_id` imports it. It expires 24 hours after upload.',
     required: ['id', 'connector_id', 'filename', 'content_type', 'byte_size', 'sha256', 'expires_at', 'created_at'],
     properties: {
-      id: { type: 'string', pattern: '^upl_', description: 'Upload identifier (`upl_…`): the `upload_id` of the sync job that imports it.' },
+      id: { type: 'string', pattern: '^upl_[0-9a-f]{24}$', description: 'Upload identifier (`upl_…`): the `upload_id` of the sync job that imports it.' },
       connector_id: { type: 'string', description: 'The connector (`con_…`).' },
       filename: { type: 'string', description: 'The file name the form gave.' },
       content_type: { type: 'string', description: 'The media type the form gave the file.' },

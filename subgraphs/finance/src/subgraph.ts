@@ -1,5 +1,5 @@
 import type { SubgraphModule } from '@platform/graphql-kit';
-import { buildFinanceSchema, financeGraphqlOnlyFields, financeRestRoutes } from './schema/index.ts';
+import { buildFinanceSchema, financeGraphqlOnlyFields, financeRestExamples, financeRestRoutes } from './schema/index.ts';
 import { deleteFinanceData } from './tenant-data.ts';
 
 /** Finance: invoices (receivables) and the general ledger (double-entry journal entries). */
@@ -7,6 +7,7 @@ export const financeSubgraph: SubgraphModule = {
   name: 'finance',
   buildSchema: buildFinanceSchema,
   restRoutes: financeRestRoutes,
+  restExamples: financeRestExamples,
   restTags: {
     Finance: 'Invoices and the double-entry ledger.',
   },

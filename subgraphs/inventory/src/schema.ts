@@ -40,3 +40,22 @@ export const inventoryRestRoutes: RestRoutes = {
   'Mutation.update_warehouse': { method: 'PATCH', path: '/inventory/warehouses/:id', tags },
   'Mutation.archive_warehouse': { method: 'POST', path: '/inventory/warehouses/:id/archive', tags },
 };
+
+/** The examples of the OpenAPI document for inventory items (ids are the tenant's SKUs). */
+export const inventoryRestExamples: Record<string, unknown> = {
+  InventoryItem: {
+    id: 'SKU-1001',
+    name: 'Ceramic mug, blue',
+    quantity_on_hand: 240,
+    reorder_point: 50,
+    warehouse_id: 'wh_berlin',
+    allow_backorder: false,
+    version: 4,
+    last_synced_at: '2026-03-02T07:00:00.000Z',
+    created_at: '2026-01-12T10:20:00.000Z',
+    updated_at: '2026-03-02T07:00:00.000Z',
+    archived_at: null,
+  },
+  CreateInventoryItemInput: { id: 'SKU-1001', name: 'Ceramic mug, blue', quantity_on_hand: 240, reorder_point: 50, warehouse_id: 'wh_berlin', allow_backorder: false },
+  UpdateInventoryItemInput: { reorder_point: 80, version: 4 },
+};

@@ -1,5 +1,5 @@
 import type { SubgraphModule } from '@platform/graphql-kit';
-import { buildInventorySchema, inventoryGraphqlOnlyFields, inventoryRestRoutes } from './schema.ts';
+import { buildInventorySchema, inventoryGraphqlOnlyFields, inventoryRestExamples, inventoryRestRoutes } from './schema.ts';
 import { stockPort } from './stock-port.ts';
 import { deleteInventoryData } from './tenant-data.ts';
 
@@ -8,6 +8,7 @@ export const inventorySubgraph: SubgraphModule = {
   name: 'inventory',
   buildSchema: buildInventorySchema,
   restRoutes: inventoryRestRoutes,
+  restExamples: inventoryRestExamples,
   restTags: {
     Inventory: 'Warehouses, items (SKUs), stock levels and the history of stock movements.',
   },

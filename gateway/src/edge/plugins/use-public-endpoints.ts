@@ -83,8 +83,9 @@ function lastOf<I, T>(make: (input: I) => T): (input: I) => T {
 
 function apiReferencePage(openApiPath: string, scriptPath: string): string {
   // Nothing on this page may reach a third party: no web fonts, no hosted AI agent, no
-  // "deploy/share" developer tools.
-  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false, showDeveloperTools: 'never', agent: { disabled: true } });
+  // "deploy/share" developer tools, and no proxy for "Test request": without `proxyUrl` the bundle
+  // sends those requests through proxy.scalar.com; the empty one sends them to the platform itself.
+  const configuration = JSON.stringify({ withDefaultFonts: false, hideClientButton: true, telemetry: false, showDeveloperTools: 'never', agent: { disabled: true }, proxyUrl: '' });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Platform API reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>

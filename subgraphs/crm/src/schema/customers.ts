@@ -257,3 +257,34 @@ export const customerRestRoutes: RestRoutes = {
   'Mutation.archive_customer': { method: 'POST', path: '/crm/customers/:id/archive', tags: ['CRM'] },
   'Mutation.unarchive_customer': { method: 'POST', path: '/crm/customers/:id/unarchive', tags: ['CRM'] },
 };
+
+/** The examples of the OpenAPI document for customers. */
+export const customerRestExamples: Record<string, unknown> = {
+  Customer: {
+    id: 'cus_8d1e4b7a2c9f0e3d6a5b4c21',
+    name: 'Acme Retail GmbH',
+    email: 'purchasing@acme-retail.example',
+    phone: '+49 30 1234567',
+    company_name: 'Acme Retail GmbH',
+    tax_id: 'DE123456789',
+    currency: 'EUR',
+    notes: null,
+    contacts: [{ id: 'cct_3c4d5e6f7a8b9c0d1e2f3a4b', name: 'Jana Becker', email: 'jana.becker@acme-retail.example', phone: null, role: 'Purchasing', is_primary: true }],
+    addresses: [{ id: 'cad_4d5e6f7a8b9c0d1e2f3a4b5c', kind: 'shipping', line1: 'Lagerstraße 12', line2: null, city: 'Berlin', region: null, postal_code: '10115', country: 'DE' }],
+    archived_at: null,
+    version: 1,
+    created_at: '2026-02-17T14:05:00.000Z',
+    updated_at: '2026-02-17T14:05:00.000Z',
+  },
+  CreateCustomerInput: {
+    name: 'Acme Retail GmbH',
+    email: 'purchasing@acme-retail.example',
+    phone: '+49 30 1234567',
+    company_name: 'Acme Retail GmbH',
+    tax_id: 'DE123456789',
+    currency: 'EUR',
+    contacts: [{ name: 'Jana Becker', email: 'jana.becker@acme-retail.example', role: 'Purchasing', is_primary: true }],
+    addresses: [{ kind: 'shipping', line1: 'Lagerstraße 12', city: 'Berlin', postal_code: '10115', country: 'DE' }],
+  },
+  UpdateCustomerInput: { phone: '+49 30 7654321', version: 1 },
+};

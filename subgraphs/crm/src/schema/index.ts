@@ -1,7 +1,7 @@
 import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
-import { customerRestRoutes, defineCustomerSchema } from './customers.ts';
-import { defineOrderSchema, orderRestRoutes } from './orders.ts';
+import { customerRestExamples, customerRestRoutes, defineCustomerSchema } from './customers.ts';
+import { defineOrderSchema, orderRestExamples, orderRestRoutes } from './orders.ts';
 
 /** The CRM subgraph: customers (trading partners) and their sales and purchase orders. */
 export function buildCrmSchema(): GraphQLSchema {
@@ -17,3 +17,5 @@ export function buildCrmSchema(): GraphQLSchema {
 export const crmGraphqlOnlyFields = ['Order.customer', 'OrderLine.item', 'Customer.orders', 'InventoryItem.open_purchase_orders'];
 
 export const crmRestRoutes: RestRoutes = { ...customerRestRoutes, ...orderRestRoutes };
+
+export const crmRestExamples: Record<string, unknown> = { ...customerRestExamples, ...orderRestExamples };

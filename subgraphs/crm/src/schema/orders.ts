@@ -494,3 +494,43 @@ export const orderRestRoutes: RestRoutes = {
   'Mutation.receive_order': { method: 'POST', path: '/crm/orders/:id/receive', tags: ['CRM'] },
   'Mutation.cancel_order': { method: 'POST', path: '/crm/orders/:id/cancel', tags: ['CRM'] },
 };
+
+/** The examples of the OpenAPI document for orders (every operation answering an order shows this one). */
+export const orderRestExamples: Record<string, unknown> = {
+  Order: {
+    id: 'ord_5f0c2a9e1b7d4c3a8e6f1d2b',
+    number: 'SO-000042',
+    kind: 'sales',
+    status: 'confirmed',
+    customer_id: 'cus_8d1e4b7a2c9f0e3d6a5b4c21',
+    channel: 'api',
+    external_reference: 'PO-2026-0117',
+    currency: 'EUR',
+    lines: [
+      { id: 'oln_1a2b3c4d5e6f7a8b9c0d1e2f', item_id: 'SKU-1001', description: 'Ceramic mug, blue', quantity: 10, unit_price: 1250, total: 12500 },
+      { id: 'oln_2b3c4d5e6f7a8b9c0d1e2f3a', item_id: 'SKU-2040', description: 'Espresso cup set', quantity: 2, unit_price: 4990, total: 9980 },
+    ],
+    subtotal: 22480,
+    total: 22480,
+    notes: 'Deliver to loading dock B.',
+    confirmed_at: '2026-03-02T09:41:12.000Z',
+    fulfilled_at: null,
+    received_at: null,
+    cancelled_at: null,
+    version: 2,
+    created_at: '2026-03-02T09:30:00.000Z',
+    updated_at: '2026-03-02T09:41:12.000Z',
+  },
+  CreateOrderInput: {
+    kind: 'sales',
+    customer_id: 'cus_8d1e4b7a2c9f0e3d6a5b4c21',
+    currency: 'EUR',
+    external_reference: 'PO-2026-0117',
+    notes: 'Deliver to loading dock B.',
+    lines: [
+      { item_id: 'SKU-1001', description: 'Ceramic mug, blue', quantity: 10, unit_price: 1250 },
+      { item_id: 'SKU-2040', quantity: 2, unit_price: 4990 },
+    ],
+  },
+  UpdateOrderInput: { notes: 'Deliver to loading dock C, before noon.', version: 2 },
+};

@@ -2,7 +2,7 @@ import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
 import { defineEventSchema, eventRestRoutes } from './events.ts';
 import { defineEventSubscription } from './subscription.ts';
-import { defineWebhookSchema, webhookRestRoutes } from './webhooks.ts';
+import { defineWebhookSchema, webhookRestExamples, webhookRestRoutes } from './webhooks.ts';
 
 /** The events subgraph: the event log, custom events, webhook endpoints and their delivery log. */
 export function buildEventsSchema(): GraphQLSchema {
@@ -20,3 +20,5 @@ export const eventsGraphqlOnlyFields = ['Event.order', 'Event.inventory_item'];
 
 // Webhook routes first: their static paths must win over the `/events/:id` pattern.
 export const eventsRestRoutes: RestRoutes = { ...webhookRestRoutes, ...eventRestRoutes };
+
+export const eventsRestExamples: Record<string, unknown> = { ...webhookRestExamples };

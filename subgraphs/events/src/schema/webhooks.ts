@@ -479,3 +479,25 @@ export const webhookRestRoutes: RestRoutes = {
   'Query.webhook_deliveries': { method: 'GET', path: '/events/webhook-endpoints/:endpoint_id/deliveries', tags: ['Webhooks'] },
   'Query.webhook_delivery': { method: 'GET', path: '/events/webhook-deliveries/:id', tags: ['Webhooks'] },
 };
+
+const webhookEndpointExample = {
+  id: 'wh_9c0d1e2f3a4b5c6d7e8f9a0b',
+  url: 'https://erp.example.com/hooks/platform',
+  description: 'Order intake of the ERP',
+  event_types: ['order.created', 'order.fulfilled'],
+  status: 'enabled',
+  disabled_reason: null,
+  disabled_at: null,
+  previous_secret_expires_at: null,
+  version: 1,
+  created_at: '2026-03-01T08:00:00.000Z',
+  updated_at: '2026-03-01T08:00:00.000Z',
+};
+
+/** The examples of the OpenAPI document for webhook endpoints. */
+export const webhookRestExamples: Record<string, unknown> = {
+  WebhookEndpoint: webhookEndpointExample,
+  WebhookEndpointWithSecret: { ...webhookEndpointExample, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+  CreateWebhookEndpointInput: { url: 'https://erp.example.com/hooks/platform', description: 'Order intake of the ERP', event_types: ['order.created', 'order.fulfilled'] },
+  UpdateWebhookEndpointInput: { event_types: ['order.created', 'order.fulfilled', 'invoice.paid'], version: 1 },
+};

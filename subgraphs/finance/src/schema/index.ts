@@ -1,7 +1,7 @@
 import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
 import { crmEntityRefs, defineCrmExtensions } from './crm-extensions.ts';
-import { defineInvoiceSchema, invoiceRestRoutes } from './invoices.ts';
+import { defineInvoiceSchema, invoiceRestExamples, invoiceRestRoutes } from './invoices.ts';
 import { defineLedgerSchema, ledgerRestRoutes } from './ledger.ts';
 
 /** The finance subgraph: invoices, the general ledger, and finance's fields on CRM's customers and orders. */
@@ -17,6 +17,8 @@ export function buildFinanceSchema(): GraphQLSchema {
 }
 
 export const financeRestRoutes: RestRoutes = { ...invoiceRestRoutes, ...ledgerRestRoutes };
+
+export const financeRestExamples: Record<string, unknown> = { ...invoiceRestExamples };
 
 /** Navigation fields the REST facade leaves out: REST returns flat records with ids. */
 export const financeGraphqlOnlyFields = ['Invoice.customer', 'Invoice.order', 'Invoice.ledger_entries', 'Customer.invoices', 'Customer.open_balances', 'Order.invoices'];

@@ -305,3 +305,45 @@ export const invoiceRestRoutes: RestRoutes = {
   'Mutation.pay_invoice': { method: 'POST', path: '/finance/invoices/:id/pay', tags: ['Finance'] },
   'Mutation.void_invoice': { method: 'POST', path: '/finance/invoices/:id/void', tags: ['Finance'] },
 };
+
+/** The examples of the OpenAPI document for invoices (amounts in minor units, tax rates in basis points). */
+export const invoiceRestExamples: Record<string, unknown> = {
+  Invoice: {
+    id: 'inv_6f7a8b9c0d1e2f3a4b5c6d7e',
+    number: 'INV-000007',
+    customer_id: 'cus_8d1e4b7a2c9f0e3d6a5b4c21',
+    order_id: 'ord_5f0c2a9e1b7d4c3a8e6f1d2b',
+    currency: 'EUR',
+    status: 'issued',
+    lines: [
+      { id: 'inl_7a8b9c0d1e2f3a4b5c6d7e8f', item_id: 'SKU-1001', description: 'Ceramic mug, blue', quantity: 10, unit_price: 1250, tax_rate: 1900, subtotal: 12500, tax: 2375, total: 14875 },
+      { id: 'inl_8b9c0d1e2f3a4b5c6d7e8f9a', item_id: 'SKU-2040', description: 'Espresso cup set', quantity: 2, unit_price: 4990, tax_rate: 1900, subtotal: 9980, tax: 1896, total: 11876 },
+    ],
+    subtotal: 22480,
+    tax_total: 4271,
+    total: 26751,
+    amount_paid: 0,
+    amount_due: 26751,
+    payment_terms_days: 30,
+    due_date: '2026-04-01',
+    memo: 'Thank you for your order.',
+    issued_at: '2026-03-02T10:00:00.000Z',
+    paid_at: null,
+    voided_at: null,
+    version: 2,
+    created_at: '2026-03-02T09:55:00.000Z',
+    updated_at: '2026-03-02T10:00:00.000Z',
+  },
+  CreateInvoiceInput: {
+    customer_id: 'cus_8d1e4b7a2c9f0e3d6a5b4c21',
+    currency: 'EUR',
+    payment_terms_days: 30,
+    tax_rate: 1900,
+    memo: 'Thank you for your order.',
+    lines: [
+      { item_id: 'SKU-1001', description: 'Ceramic mug, blue', quantity: 10, unit_price: 1250 },
+      { item_id: 'SKU-2040', description: 'Espresso cup set', quantity: 2, unit_price: 4990 },
+    ],
+  },
+  UpdateInvoiceInput: { due_date: '2026-04-15', memo: 'Payment terms extended as agreed.', version: 1 },
+};

@@ -1,0 +1,195 @@
+from http import HTTPStatus
+from typing import Any, cast
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.o_auth_error import OAuthError
+from ...models.oauth_revoke_data_body import OauthRevokeDataBody
+from ...models.oauth_revoke_json_body import OauthRevokeJsonBody
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    *,
+    body: OauthRevokeJsonBody | OauthRevokeDataBody | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/oauth/revoke",
+    }
+
+    if isinstance(body, OauthRevokeJsonBody):
+        _kwargs["json"] = body.to_dict()
+
+        headers["Content-Type"] = "application/json"
+    if isinstance(body, OauthRevokeDataBody):
+        _kwargs["data"] = body.to_dict()
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | OAuthError | None:
+    if response.status_code == 200:
+        response_200 = cast(Any, None)
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = OAuthError.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = OAuthError.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 429:
+        response_429 = OAuthError.from_dict(response.json())
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | OAuthError]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OauthRevokeJsonBody | OauthRevokeDataBody | Unset = UNSET,
+) -> Response[Any | OAuthError]:
+    """Revoke an access token
+
+     Revokes an access token issued to the calling client (RFC 7009). Unknown or invalid tokens are not
+    an error.
+
+    Args:
+        body (OauthRevokeJsonBody):
+        body (OauthRevokeDataBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | OAuthError]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OauthRevokeJsonBody | OauthRevokeDataBody | Unset = UNSET,
+) -> Any | OAuthError | None:
+    """Revoke an access token
+
+     Revokes an access token issued to the calling client (RFC 7009). Unknown or invalid tokens are not
+    an error.
+
+    Args:
+        body (OauthRevokeJsonBody):
+        body (OauthRevokeDataBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | OAuthError
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OauthRevokeJsonBody | OauthRevokeDataBody | Unset = UNSET,
+) -> Response[Any | OAuthError]:
+    """Revoke an access token
+
+     Revokes an access token issued to the calling client (RFC 7009). Unknown or invalid tokens are not
+    an error.
+
+    Args:
+        body (OauthRevokeJsonBody):
+        body (OauthRevokeDataBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Any | OAuthError]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OauthRevokeJsonBody | OauthRevokeDataBody | Unset = UNSET,
+) -> Any | OAuthError | None:
+    """Revoke an access token
+
+     Revokes an access token issued to the calling client (RFC 7009). Unknown or invalid tokens are not
+    an error.
+
+    Args:
+        body (OauthRevokeJsonBody):
+        body (OauthRevokeDataBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Any | OAuthError
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,250 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.connector_mapping_list import ConnectorMappingList
+from ...models.connector_mappings_sort import ConnectorMappingsSort
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    connector_id: str,
+    *,
+    sort: ConnectorMappingsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    params: dict[str, Any] = {}
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
+
+    params["page"] = page
+
+    params["per_page"] = per_page
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/connectors/{connector_id}/mappings".format(
+            connector_id=quote(str(connector_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ConnectorMappingList | None:
+    if response.status_code == 200:
+        response_200 = ConnectorMappingList.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ConnectorMappingList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    connector_id: str,
+    *,
+    client: AuthenticatedClient,
+    sort: ConnectorMappingsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[ConnectorMappingList]:
+    """The versions of a connector’s mapping, newest first by default
+
+     The versions of a connector’s mapping, newest first by default.
+
+    Args:
+        connector_id (str):
+        sort (ConnectorMappingsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConnectorMappingList]
+    """
+
+    kwargs = _get_kwargs(
+        connector_id=connector_id,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    connector_id: str,
+    *,
+    client: AuthenticatedClient,
+    sort: ConnectorMappingsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> ConnectorMappingList | None:
+    """The versions of a connector’s mapping, newest first by default
+
+     The versions of a connector’s mapping, newest first by default.
+
+    Args:
+        connector_id (str):
+        sort (ConnectorMappingsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConnectorMappingList
+    """
+
+    return sync_detailed(
+        connector_id=connector_id,
+        client=client,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    ).parsed
+
+
+async def asyncio_detailed(
+    connector_id: str,
+    *,
+    client: AuthenticatedClient,
+    sort: ConnectorMappingsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[ConnectorMappingList]:
+    """The versions of a connector’s mapping, newest first by default
+
+     The versions of a connector’s mapping, newest first by default.
+
+    Args:
+        connector_id (str):
+        sort (ConnectorMappingsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConnectorMappingList]
+    """
+
+    kwargs = _get_kwargs(
+        connector_id=connector_id,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    connector_id: str,
+    *,
+    client: AuthenticatedClient,
+    sort: ConnectorMappingsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> ConnectorMappingList | None:
+    """The versions of a connector’s mapping, newest first by default
+
+     The versions of a connector’s mapping, newest first by default.
+
+    Args:
+        connector_id (str):
+        sort (ConnectorMappingsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConnectorMappingList
+    """
+
+    return (
+        await asyncio_detailed(
+            connector_id=connector_id,
+            client=client,
+            sort=sort,
+            page=page,
+            per_page=per_page,
+            after=after,
+            x_service_tenant=x_service_tenant,
+        )
+    ).parsed

@@ -1,0 +1,206 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.connector import Connector
+from ...models.create_connector_input import CreateConnectorInput
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: CreateConnectorInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/connectors",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Connector | None:
+    if response.status_code == 201:
+        response_201 = Connector.from_dict(response.json())
+
+        return response_201
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Connector]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateConnectorInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Connector]:
+    """Creates a connector
+
+     Creates a connector. Its credentials are sealed and never shown again; check them with
+    `test_connector`. Save a field mapping before the first sync. A tenant holds at most 20 connectors
+    by default: one more is refused with `quota_exceeded` (`limit: connectors`, `maximum`).
+
+    Args:
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        body (CreateConnectorInput): A new connector.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Connector]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: CreateConnectorInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> Connector | None:
+    """Creates a connector
+
+     Creates a connector. Its credentials are sealed and never shown again; check them with
+    `test_connector`. Save a field mapping before the first sync. A tenant holds at most 20 connectors
+    by default: one more is refused with `quota_exceeded` (`limit: connectors`, `maximum`).
+
+    Args:
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        body (CreateConnectorInput): A new connector.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Connector
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateConnectorInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[Connector]:
+    """Creates a connector
+
+     Creates a connector. Its credentials are sealed and never shown again; check them with
+    `test_connector`. Save a field mapping before the first sync. A tenant holds at most 20 connectors
+    by default: one more is refused with `quota_exceeded` (`limit: connectors`, `maximum`).
+
+    Args:
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        body (CreateConnectorInput): A new connector.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Connector]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: CreateConnectorInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> Connector | None:
+    """Creates a connector
+
+     Creates a connector. Its credentials are sealed and never shown again; check them with
+    `test_connector`. Save a field mapping before the first sync. A tenant holds at most 20 connectors
+    by default: one more is refused with `quota_exceeded` (`limit: connectors`, `maximum`).
+
+    Args:
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        body (CreateConnectorInput): A new connector.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Connector
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            x_service_tenant=x_service_tenant,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

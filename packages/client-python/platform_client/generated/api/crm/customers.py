@@ -1,0 +1,316 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.customer_list import CustomerList
+from ...models.customers_sort import CustomersSort
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    sort: CustomersSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    params: dict[str, Any] = {}
+
+    params["q"] = q
+
+    params["email"] = email
+
+    params["archived"] = archived
+
+    json_created_after: str | Unset = UNSET
+    if not isinstance(created_after, Unset):
+        json_created_after = created_after.isoformat()
+    params["created_after"] = json_created_after
+
+    json_created_before: str | Unset = UNSET
+    if not isinstance(created_before, Unset):
+        json_created_before = created_before.isoformat()
+    params["created_before"] = json_created_before
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
+
+    params["page"] = page
+
+    params["per_page"] = per_page
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/crm/customers",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CustomerList | None:
+    if response.status_code == 200:
+        response_200 = CustomerList.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CustomerList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    sort: CustomersSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[CustomerList]:
+    """Customers, newest first by default
+
+     Customers, newest first by default. Archived customers are left out unless `archived: true`.
+
+    Args:
+        q (str | Unset):
+        email (str | Unset):
+        archived (bool | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        sort (CustomersSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CustomerList]
+    """
+
+    kwargs = _get_kwargs(
+        q=q,
+        email=email,
+        archived=archived,
+        created_after=created_after,
+        created_before=created_before,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    sort: CustomersSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> CustomerList | None:
+    """Customers, newest first by default
+
+     Customers, newest first by default. Archived customers are left out unless `archived: true`.
+
+    Args:
+        q (str | Unset):
+        email (str | Unset):
+        archived (bool | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        sort (CustomersSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CustomerList
+    """
+
+    return sync_detailed(
+        client=client,
+        q=q,
+        email=email,
+        archived=archived,
+        created_after=created_after,
+        created_before=created_before,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    sort: CustomersSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[CustomerList]:
+    """Customers, newest first by default
+
+     Customers, newest first by default. Archived customers are left out unless `archived: true`.
+
+    Args:
+        q (str | Unset):
+        email (str | Unset):
+        archived (bool | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        sort (CustomersSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CustomerList]
+    """
+
+    kwargs = _get_kwargs(
+        q=q,
+        email=email,
+        archived=archived,
+        created_after=created_after,
+        created_before=created_before,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    sort: CustomersSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> CustomerList | None:
+    """Customers, newest first by default
+
+     Customers, newest first by default. Archived customers are left out unless `archived: true`.
+
+    Args:
+        q (str | Unset):
+        email (str | Unset):
+        archived (bool | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        sort (CustomersSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CustomerList
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            q=q,
+            email=email,
+            archived=archived,
+            created_after=created_after,
+            created_before=created_before,
+            sort=sort,
+            page=page,
+            per_page=per_page,
+            after=after,
+            x_service_tenant=x_service_tenant,
+        )
+    ).parsed

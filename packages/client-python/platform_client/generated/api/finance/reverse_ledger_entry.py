@@ -1,0 +1,208 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.ledger_entry import LedgerEntry
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/finance/ledger-entries/{id}/reverse".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> LedgerEntry | None:
+    if response.status_code == 201:
+        response_201 = LedgerEntry.from_dict(response.json())
+
+        return response_201
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[LedgerEntry]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[LedgerEntry]:
+    """Posts the reversal of a manual entry (every debit becomes a credit of the same account and amount)
+    and returns it
+
+     Posts the reversal of a manual entry (every debit becomes a credit of the same account and amount)
+    and returns it. An entry is reversed at most once and a reversal cannot be reversed
+    (`invalid_state`); entries of invoices change only with their invoice (`void_invoice`).
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[LedgerEntry]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> LedgerEntry | None:
+    """Posts the reversal of a manual entry (every debit becomes a credit of the same account and amount)
+    and returns it
+
+     Posts the reversal of a manual entry (every debit becomes a credit of the same account and amount)
+    and returns it. An entry is reversed at most once and a reversal cannot be reversed
+    (`invalid_state`); entries of invoices change only with their invoice (`void_invoice`).
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        LedgerEntry
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[LedgerEntry]:
+    """Posts the reversal of a manual entry (every debit becomes a credit of the same account and amount)
+    and returns it
+
+     Posts the reversal of a manual entry (every debit becomes a credit of the same account and amount)
+    and returns it. An entry is reversed at most once and a reversal cannot be reversed
+    (`invalid_state`); entries of invoices change only with their invoice (`void_invoice`).
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[LedgerEntry]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> LedgerEntry | None:
+    """Posts the reversal of a manual entry (every debit becomes a credit of the same account and amount)
+    and returns it
+
+     Posts the reversal of a manual entry (every debit becomes a credit of the same account and amount)
+    and returns it. An entry is reversed at most once and a reversal cannot be reversed
+    (`invalid_state`); entries of invoices change only with their invoice (`void_invoice`).
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        LedgerEntry
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            x_service_tenant=x_service_tenant,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

@@ -1,0 +1,279 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.inventory_item_list import InventoryItemList
+from ...models.inventory_items_sort import InventoryItemsSort
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    reorder_below: bool | Unset = UNSET,
+    warehouse_id: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    sort: InventoryItemsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    params: dict[str, Any] = {}
+
+    params["reorder_below"] = reorder_below
+
+    params["warehouse_id"] = warehouse_id
+
+    params["archived"] = archived
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
+
+    params["page"] = page
+
+    params["per_page"] = per_page
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/inventory/items",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> InventoryItemList | None:
+    if response.status_code == 200:
+        response_200 = InventoryItemList.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[InventoryItemList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    reorder_below: bool | Unset = UNSET,
+    warehouse_id: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    sort: InventoryItemsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[InventoryItemList]:
+    """Inventory items
+
+     Inventory items; by default the active ones, ordered by SKU.
+
+    Args:
+        reorder_below (bool | Unset):
+        warehouse_id (str | Unset):
+        archived (bool | Unset):
+        sort (InventoryItemsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[InventoryItemList]
+    """
+
+    kwargs = _get_kwargs(
+        reorder_below=reorder_below,
+        warehouse_id=warehouse_id,
+        archived=archived,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    reorder_below: bool | Unset = UNSET,
+    warehouse_id: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    sort: InventoryItemsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> InventoryItemList | None:
+    """Inventory items
+
+     Inventory items; by default the active ones, ordered by SKU.
+
+    Args:
+        reorder_below (bool | Unset):
+        warehouse_id (str | Unset):
+        archived (bool | Unset):
+        sort (InventoryItemsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        InventoryItemList
+    """
+
+    return sync_detailed(
+        client=client,
+        reorder_below=reorder_below,
+        warehouse_id=warehouse_id,
+        archived=archived,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    reorder_below: bool | Unset = UNSET,
+    warehouse_id: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    sort: InventoryItemsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[InventoryItemList]:
+    """Inventory items
+
+     Inventory items; by default the active ones, ordered by SKU.
+
+    Args:
+        reorder_below (bool | Unset):
+        warehouse_id (str | Unset):
+        archived (bool | Unset):
+        sort (InventoryItemsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[InventoryItemList]
+    """
+
+    kwargs = _get_kwargs(
+        reorder_below=reorder_below,
+        warehouse_id=warehouse_id,
+        archived=archived,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    reorder_below: bool | Unset = UNSET,
+    warehouse_id: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    sort: InventoryItemsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> InventoryItemList | None:
+    """Inventory items
+
+     Inventory items; by default the active ones, ordered by SKU.
+
+    Args:
+        reorder_below (bool | Unset):
+        warehouse_id (str | Unset):
+        archived (bool | Unset):
+        sort (InventoryItemsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        InventoryItemList
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            reorder_below=reorder_below,
+            warehouse_id=warehouse_id,
+            archived=archived,
+            sort=sort,
+            page=page,
+            per_page=per_page,
+            after=after,
+            x_service_tenant=x_service_tenant,
+        )
+    ).parsed

@@ -1,0 +1,242 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.inventory_item import InventoryItem
+from ...models.transfer_inventory_item_input import TransferInventoryItemInput
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: TransferInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/inventory/items/{id}/transfer".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> InventoryItem | None:
+    if response.status_code == 200:
+        response_200 = InventoryItem.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[InventoryItem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: TransferInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[InventoryItem]:
+    """Moves stock of an item between two warehouses
+
+     Moves stock of an item between two warehouses: a `transfer_out` and a `transfer_in` movement sharing
+    a `transfer_id`; the item total stays the same.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (TransferInventoryItemInput): Stock moved from one warehouse to another: a
+            `transfer_out` and a `transfer_in` movement sharing a `transfer_id`. The item total does
+            not change.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[InventoryItem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+        if_match=if_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: TransferInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> InventoryItem | None:
+    """Moves stock of an item between two warehouses
+
+     Moves stock of an item between two warehouses: a `transfer_out` and a `transfer_in` movement sharing
+    a `transfer_id`; the item total stays the same.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (TransferInventoryItemInput): Stock moved from one warehouse to another: a
+            `transfer_out` and a `transfer_in` movement sharing a `transfer_id`. The item total does
+            not change.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        InventoryItem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+        if_match=if_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: TransferInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[InventoryItem]:
+    """Moves stock of an item between two warehouses
+
+     Moves stock of an item between two warehouses: a `transfer_out` and a `transfer_in` movement sharing
+    a `transfer_id`; the item total stays the same.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (TransferInventoryItemInput): Stock moved from one warehouse to another: a
+            `transfer_out` and a `transfer_in` movement sharing a `transfer_id`. The item total does
+            not change.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[InventoryItem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+        if_match=if_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: TransferInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> InventoryItem | None:
+    """Moves stock of an item between two warehouses
+
+     Moves stock of an item between two warehouses: a `transfer_out` and a `transfer_in` movement sharing
+    a `transfer_id`; the item total stays the same.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (TransferInventoryItemInput): Stock moved from one warehouse to another: a
+            `transfer_out` and a `transfer_in` movement sharing a `transfer_id`. The item total does
+            not change.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        InventoryItem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            x_service_tenant=x_service_tenant,
+            idempotency_key=idempotency_key,
+            if_match=if_match,
+        )
+    ).parsed

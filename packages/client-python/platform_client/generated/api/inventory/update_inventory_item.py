@@ -1,0 +1,234 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.inventory_item import InventoryItem
+from ...models.update_inventory_item_input import UpdateInventoryItemInput
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: UpdateInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/inventory/items/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> InventoryItem | None:
+    if response.status_code == 200:
+        response_200 = InventoryItem.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[InventoryItem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UpdateInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[InventoryItem]:
+    """Changes an inventory item
+
+     Changes an inventory item: its name, reorder point, home warehouse, backorder rule, or (for
+    compatibility) its total stock, recorded as an `adjustment`.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (UpdateInventoryItemInput): Fields to change; absent fields keep their value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[InventoryItem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+        if_match=if_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UpdateInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> InventoryItem | None:
+    """Changes an inventory item
+
+     Changes an inventory item: its name, reorder point, home warehouse, backorder rule, or (for
+    compatibility) its total stock, recorded as an `adjustment`.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (UpdateInventoryItemInput): Fields to change; absent fields keep their value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        InventoryItem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+        if_match=if_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UpdateInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[InventoryItem]:
+    """Changes an inventory item
+
+     Changes an inventory item: its name, reorder point, home warehouse, backorder rule, or (for
+    compatibility) its total stock, recorded as an `adjustment`.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (UpdateInventoryItemInput): Fields to change; absent fields keep their value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[InventoryItem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+        if_match=if_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UpdateInventoryItemInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> InventoryItem | None:
+    """Changes an inventory item
+
+     Changes an inventory item: its name, reorder point, home warehouse, backorder rule, or (for
+    compatibility) its total stock, recorded as an `adjustment`.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (UpdateInventoryItemInput): Fields to change; absent fields keep their value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        InventoryItem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            x_service_tenant=x_service_tenant,
+            idempotency_key=idempotency_key,
+            if_match=if_match,
+        )
+    ).parsed

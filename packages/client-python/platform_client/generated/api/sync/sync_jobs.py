@@ -1,0 +1,269 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.sync_job_list import SyncJobList
+from ...models.sync_job_state import SyncJobState
+from ...models.sync_jobs_sort import SyncJobsSort
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    connector_id: str | Unset = UNSET,
+    state: SyncJobState | Unset = UNSET,
+    sort: SyncJobsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    params: dict[str, Any] = {}
+
+    params["connector_id"] = connector_id
+
+    json_state: str | Unset = UNSET
+    if not isinstance(state, Unset):
+        json_state = state.value
+
+    params["state"] = json_state
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
+
+    params["page"] = page
+
+    params["per_page"] = per_page
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/sync/jobs",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> SyncJobList | None:
+    if response.status_code == 200:
+        response_200 = SyncJobList.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[SyncJobList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    connector_id: str | Unset = UNSET,
+    state: SyncJobState | Unset = UNSET,
+    sort: SyncJobsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[SyncJobList]:
+    """Sync jobs, newest first by default
+
+     Sync jobs, newest first by default.
+
+    Args:
+        connector_id (str | Unset):
+        state (SyncJobState | Unset): Where a sync job is.
+        sort (SyncJobsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[SyncJobList]
+    """
+
+    kwargs = _get_kwargs(
+        connector_id=connector_id,
+        state=state,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    connector_id: str | Unset = UNSET,
+    state: SyncJobState | Unset = UNSET,
+    sort: SyncJobsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> SyncJobList | None:
+    """Sync jobs, newest first by default
+
+     Sync jobs, newest first by default.
+
+    Args:
+        connector_id (str | Unset):
+        state (SyncJobState | Unset): Where a sync job is.
+        sort (SyncJobsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        SyncJobList
+    """
+
+    return sync_detailed(
+        client=client,
+        connector_id=connector_id,
+        state=state,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    connector_id: str | Unset = UNSET,
+    state: SyncJobState | Unset = UNSET,
+    sort: SyncJobsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[SyncJobList]:
+    """Sync jobs, newest first by default
+
+     Sync jobs, newest first by default.
+
+    Args:
+        connector_id (str | Unset):
+        state (SyncJobState | Unset): Where a sync job is.
+        sort (SyncJobsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[SyncJobList]
+    """
+
+    kwargs = _get_kwargs(
+        connector_id=connector_id,
+        state=state,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    connector_id: str | Unset = UNSET,
+    state: SyncJobState | Unset = UNSET,
+    sort: SyncJobsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> SyncJobList | None:
+    """Sync jobs, newest first by default
+
+     Sync jobs, newest first by default.
+
+    Args:
+        connector_id (str | Unset):
+        state (SyncJobState | Unset): Where a sync job is.
+        sort (SyncJobsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        SyncJobList
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            connector_id=connector_id,
+            state=state,
+            sort=sort,
+            page=page,
+            per_page=per_page,
+            after=after,
+            x_service_tenant=x_service_tenant,
+        )
+    ).parsed

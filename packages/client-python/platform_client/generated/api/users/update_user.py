@@ -1,0 +1,214 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.update_user_input import UpdateUserInput
+from ...models.user import User
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: UpdateUserInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/tenants/users/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> User | None:
+    if response.status_code == 200:
+        response_200 = User.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[User]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UpdateUserInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[User]:
+    """Changes a user’s name or role
+
+     Changes a user’s name or role.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        body (UpdateUserInput): Fields to change; absent fields keep their value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[User]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UpdateUserInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> User | None:
+    """Changes a user’s name or role
+
+     Changes a user’s name or role.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        body (UpdateUserInput): Fields to change; absent fields keep their value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        User
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UpdateUserInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> Response[User]:
+    """Changes a user’s name or role
+
+     Changes a user’s name or role.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        body (UpdateUserInput): Fields to change; absent fields keep their value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[User]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: UpdateUserInput,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+) -> User | None:
+    """Changes a user’s name or role
+
+     Changes a user’s name or role.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        body (UpdateUserInput): Fields to change; absent fields keep their value.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        User
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            x_service_tenant=x_service_tenant,
+            idempotency_key=idempotency_key,
+        )
+    ).parsed

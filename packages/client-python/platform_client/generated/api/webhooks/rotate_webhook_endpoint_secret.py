@@ -1,0 +1,245 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.rotate_webhook_endpoint_secret_input import (
+    RotateWebhookEndpointSecretInput,
+)
+from ...models.webhook_endpoint_with_secret import WebhookEndpointWithSecret
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: RotateWebhookEndpointSecretInput | Unset = UNSET,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+    if not isinstance(if_match, Unset):
+        headers["If-Match"] = if_match
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/events/webhook-endpoints/{id}/rotate-secret".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> WebhookEndpointWithSecret | None:
+    if response.status_code == 200:
+        response_200 = WebhookEndpointWithSecret.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[WebhookEndpointWithSecret]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookEndpointSecretInput | Unset = UNSET,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[WebhookEndpointWithSecret]:
+    """Gives the endpoint a new signing secret, shown in this answer only
+
+     Gives the endpoint a new signing secret, shown in this answer only. The previous secret keeps
+    signing beside the new one (two signatures in `webhook-signature`) for `expire_previous_in_seconds`
+    (default 24 hours), so receivers can switch without missing a delivery. A secret older than that one
+    is dropped.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (RotateWebhookEndpointSecretInput | Unset): How to rotate the signing secret.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[WebhookEndpointWithSecret]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+        if_match=if_match,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookEndpointSecretInput | Unset = UNSET,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> WebhookEndpointWithSecret | None:
+    """Gives the endpoint a new signing secret, shown in this answer only
+
+     Gives the endpoint a new signing secret, shown in this answer only. The previous secret keeps
+    signing beside the new one (two signatures in `webhook-signature`) for `expire_previous_in_seconds`
+    (default 24 hours), so receivers can switch without missing a delivery. A secret older than that one
+    is dropped.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (RotateWebhookEndpointSecretInput | Unset): How to rotate the signing secret.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        WebhookEndpointWithSecret
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+        if_match=if_match,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookEndpointSecretInput | Unset = UNSET,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> Response[WebhookEndpointWithSecret]:
+    """Gives the endpoint a new signing secret, shown in this answer only
+
+     Gives the endpoint a new signing secret, shown in this answer only. The previous secret keeps
+    signing beside the new one (two signatures in `webhook-signature`) for `expire_previous_in_seconds`
+    (default 24 hours), so receivers can switch without missing a delivery. A secret older than that one
+    is dropped.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (RotateWebhookEndpointSecretInput | Unset): How to rotate the signing secret.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[WebhookEndpointWithSecret]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        x_service_tenant=x_service_tenant,
+        idempotency_key=idempotency_key,
+        if_match=if_match,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RotateWebhookEndpointSecretInput | Unset = UNSET,
+    x_service_tenant: str,
+    idempotency_key: str | Unset = UNSET,
+    if_match: str | Unset = UNSET,
+) -> WebhookEndpointWithSecret | None:
+    """Gives the endpoint a new signing secret, shown in this answer only
+
+     Gives the endpoint a new signing secret, shown in this answer only. The previous secret keeps
+    signing beside the new one (two signatures in `webhook-signature`) for `expire_previous_in_seconds`
+    (default 24 hours), so receivers can switch without missing a delivery. A secret older than that one
+    is dropped.
+
+    Args:
+        id (str):
+        x_service_tenant (str):
+        idempotency_key (str | Unset):
+        if_match (str | Unset):
+        body (RotateWebhookEndpointSecretInput | Unset): How to rotate the signing secret.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        WebhookEndpointWithSecret
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            x_service_tenant=x_service_tenant,
+            idempotency_key=idempotency_key,
+            if_match=if_match,
+        )
+    ).parsed

@@ -1,0 +1,249 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.workflow_list import WorkflowList
+from ...models.workflows_sort import WorkflowsSort
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    enabled: bool | Unset = UNSET,
+    sort: WorkflowsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    params: dict[str, Any] = {}
+
+    params["enabled"] = enabled
+
+    json_sort: str | Unset = UNSET
+    if not isinstance(sort, Unset):
+        json_sort = sort.value
+
+    params["sort"] = json_sort
+
+    params["page"] = page
+
+    params["per_page"] = per_page
+
+    params["after"] = after
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/workflows",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> WorkflowList | None:
+    if response.status_code == 200:
+        response_200 = WorkflowList.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[WorkflowList]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    enabled: bool | Unset = UNSET,
+    sort: WorkflowsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[WorkflowList]:
+    """Workflows, newest first by default
+
+     Workflows, newest first by default.
+
+    Args:
+        enabled (bool | Unset):
+        sort (WorkflowsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[WorkflowList]
+    """
+
+    kwargs = _get_kwargs(
+        enabled=enabled,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    enabled: bool | Unset = UNSET,
+    sort: WorkflowsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> WorkflowList | None:
+    """Workflows, newest first by default
+
+     Workflows, newest first by default.
+
+    Args:
+        enabled (bool | Unset):
+        sort (WorkflowsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        WorkflowList
+    """
+
+    return sync_detailed(
+        client=client,
+        enabled=enabled,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    enabled: bool | Unset = UNSET,
+    sort: WorkflowsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[WorkflowList]:
+    """Workflows, newest first by default
+
+     Workflows, newest first by default.
+
+    Args:
+        enabled (bool | Unset):
+        sort (WorkflowsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[WorkflowList]
+    """
+
+    kwargs = _get_kwargs(
+        enabled=enabled,
+        sort=sort,
+        page=page,
+        per_page=per_page,
+        after=after,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    enabled: bool | Unset = UNSET,
+    sort: WorkflowsSort | Unset = UNSET,
+    page: int | Unset = UNSET,
+    per_page: int | Unset = UNSET,
+    after: str | Unset = UNSET,
+    x_service_tenant: str,
+) -> WorkflowList | None:
+    """Workflows, newest first by default
+
+     Workflows, newest first by default.
+
+    Args:
+        enabled (bool | Unset):
+        sort (WorkflowsSort | Unset):
+        page (int | Unset):
+        per_page (int | Unset):
+        after (str | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        WorkflowList
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            enabled=enabled,
+            sort=sort,
+            page=page,
+            per_page=per_page,
+            after=after,
+            x_service_tenant=x_service_tenant,
+        )
+    ).parsed

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class DecideWorkflowApprovalInputDecision(StrEnum):
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+    def __str__(self) -> str:
+        return str(self.value)

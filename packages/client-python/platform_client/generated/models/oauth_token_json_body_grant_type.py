@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class OauthTokenJsonBodyGrantType(StrEnum):
+    CLIENT_CREDENTIALS = "client_credentials"
+
+    def __str__(self) -> str:
+        return str(self.value)

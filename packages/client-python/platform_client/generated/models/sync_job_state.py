@@ -1,0 +1,13 @@
+from enum import StrEnum
+
+
+class SyncJobState(StrEnum):
+    CANCELLED = "cancelled"
+    FAILED = "failed"
+    PARTIALLY_FAILED = "partially_failed"
+    QUEUED = "queued"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+
+    def __str__(self) -> str:
+        return str(self.value)

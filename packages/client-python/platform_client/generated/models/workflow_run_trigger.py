@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class WorkflowRunTrigger(StrEnum):
+    EVENT = "event"
+    MANUAL = "manual"
+    SCHEDULE = "schedule"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+export { PlatformClient, type PlatformClientOptions, type PlatformCredentials, type GraphqlInit } from './client.ts';
+export { PlatformProblemError, PlatformRequestError, type Problem, type ProblemCode, type FieldError } from './problem-error.ts';
+export { type RetryEvent, type RetryPolicy, DEFAULT_RETRY_POLICY, createPlatformFetch, sendWithRetries, backoff, parseRetryAfter } from './retrying-fetch.ts';
+export { type TokenSource, ApiKeyTokenSource, ClientCredentialsTokenSource } from './token-source.ts';
+export { type RestClient, type RestResult, type PlatformPaths, type SuccessData, ifMatch } from './rest.ts';
+export { type ListPath, type ListItem, type ListQuery, type PaginateOptions, paginate } from './pagination.ts';
+export { verifyWebhook, WebhookVerificationError, type WebhookEvent } from './webhooks.ts';
+export { PlatformGraphQLError, type GraphQLErrorEntry, type ResultOf, type VariablesOf } from './graphql.ts';
+export { PlatformSubscriptionClosedError } from './subscriptions.ts';
+export * as documents from './graphql/generated/graphql.ts';
+export type { paths, components, operations } from './rest/generated/openapi.ts';
