@@ -11,9 +11,11 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
 
 /**
  * The API reference at /docs (Scalar's bundle, served by the platform) in a real browser: it
- * renders, shows the official libraries' code samples, and neither the page nor its "Test
- * request" reaches any host but the platform (the bundle's default proxy is proxy.scalar.com).
- * Requests to other hosts are aborted and fail the test.
+ * renders, shows the official libraries' code samples, and reaches no host but the platform.
+ * Requests to other hosts are aborted and fail the test. That "Test request" never goes through
+ * Scalar's proxy is the page configuration's business (`proxyUrl: ''`, checked in
+ * contract/openapi-document.test.ts): the bundle never proxies a loopback target, so a browser
+ * test on loopback could not tell.
  */
 describe('the /docs API reference in a browser', () => {
   let profile: string;
@@ -50,16 +52,4 @@ describe('the /docs API reference in a browser', () => {
     expect(platformRequests).toEqual(expect.arrayContaining(['GET /docs', 'GET /v1/openapi.json']));
     expect(foreign).toEqual([]);
   }, 60_000);
-
-  it('sends "Test request" calls to the platform itself', async () => {
-    const button = page.getByRole('button', { name: /test request/i }).first();
-    await button.click({ timeout: 30_000 });
-    const send = page.getByRole('button', { name: /^send/i }).first();
-    await send.click({ timeout: 30_000 });
-    // The call reaches the platform (it answers 401 or 400 without credentials: what matters is who is asked).
-    await expect.poll(() => platformRequests.some((request) => request.startsWith('POST /v1/crm/orders')), { timeout: 30_000 }).toBe(true);
-    // …and shows the platform's answer (a 401 problem without a token), not a proxy's.
-    await page.getByText('invalid_token').first().waitFor({ timeout: 15_000 });
-    expect(foreign).toEqual([]);
-  }, 90_000);
 });

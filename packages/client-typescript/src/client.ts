@@ -68,7 +68,7 @@ export class PlatformClient {
   private readonly subscriptions: Subscriptions;
 
   constructor(credentials: PlatformCredentials, options: PlatformClientOptions = {}) {
-    this.baseUrl = credentials.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = withoutTrailingSlashes(credentials.baseUrl);
     this.tenantId = credentials.tenantId;
     const policy: RetryPolicy = {
       maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
@@ -119,4 +119,11 @@ export class PlatformClient {
   close(): Promise<void> {
     return this.subscriptions.close();
   }
+}
+
+/** `url` without its trailing slashes: a loop, since a regular expression anchored at the end backtracks quadratically on a long run of slashes. */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end--;
+  return url.slice(0, end);
 }
