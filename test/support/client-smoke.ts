@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { type IncomingMessage, type Server, type ServerResponse, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from './platform-process.ts';
 
 /**
@@ -186,5 +188,50 @@ export function runSmokeProgram(options: { command: string; args: string[]; cwd:
       clearTimeout(timer);
       resolve({ exitCode, output });
     });
+  });
+}
+
+export interface ClientSmokeProgram {
+  /** The library as the tests name it (`Go client library`). */
+  library: string;
+  /** Its folder under packages/ (`client-go`). */
+  packageFolder: string;
+  /** What installs the language's packages first (quick when done; one line naming a missing toolchain). */
+  setup?: { command: string; args: string[] };
+  /** The smoke program, run in the package's folder with the fixture's variables. */
+  command: string | ((packageDir: string) => string);
+  args: string[];
+  /** What its output holds only when every step ran and passed (a program that skipped steps must not pass). */
+  completed: RegExp[];
+  timeoutMs: number;
+}
+
+/**
+ * A client library's smoke test: a fixture of its own (fresh database, platform process, lossy
+ * proxy), the library's setup, then its smoke program, which must exit 0, print that every step
+ * passed, and have had at least one answer lost by the proxy (so its idempotent retry was exercised).
+ */
+export function describeClientSmoke(program: ClientSmokeProgram): void {
+  const packageDir = fileURLToPath(new URL(`../../packages/${program.packageFolder}`, import.meta.url));
+  describe(program.library, () => {
+    let fixture: ClientSmokeFixture;
+    beforeAll(async () => {
+      fixture = await startClientSmokeFixture();
+    }, 180_000);
+    afterAll(async () => {
+      await fixture?.stop();
+    });
+
+    it('passes its smoke program against the platform', async () => {
+      if (program.setup) {
+        const setup = await runSmokeProgram({ ...program.setup, cwd: packageDir, env: {}, timeoutMs: 300_000 });
+        expect(setup.exitCode, setup.output).toBe(0);
+      }
+      const command = typeof program.command === 'function' ? program.command(packageDir) : program.command;
+      const result = await runSmokeProgram({ command, args: program.args, cwd: packageDir, env: fixture.env, timeoutMs: program.timeoutMs });
+      expect(result.exitCode, result.output).toBe(0);
+      for (const completed of program.completed) expect(result.output).toMatch(completed);
+      expect(fixture.droppedResponses()).toBeGreaterThan(0);
+    }, program.timeoutMs + 330_000);
   });
 }
