@@ -40,6 +40,25 @@ export interface NamedEnum {
 
 const TENANT_ID = '^ten_[0-9a-f]{24}$';
 
+/** `components.parameters`: the headers many operations take, referenced by each. */
+const sharedParameters: Record<string, { name: string; in: string; required: boolean; description: string; schema: JsonSchema }> = {
+  TenantHeader: { name: 'X-Service-Tenant', in: 'header', required: true, description: 'The tenant the request acts on; must be the tenant of the credential.', schema: { type: 'string', pattern: TENANT_ID } },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID).',
+    schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: 'The `ETag` of the version this change is based on (`"3"`, with the quotes), or `*` for none; if the record changed since, the request is refused with 412 and nothing changes.',
+    schema: { type: 'string', pattern: '^(\\*|"[0-9]{1,15}")$' },
+  },
+};
 
 /**
  * The OpenAPI 3.1 document of the REST facade, built from what serves the requests: the route
@@ -90,24 +109,7 @@ export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument 
     paths,
     components: {
       schemas,
-      parameters: {
-        TenantHeader: { name: 'X-Service-Tenant', in: 'header', required: true, description: 'The tenant the request acts on; must be the tenant of the credential.', schema: { type: 'string', pattern: TENANT_ID } },
-        IdempotencyKey: {
-          name: 'Idempotency-Key',
-          in: 'header',
-          required: false,
-          description:
-            'Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID).',
-          schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,255}$' },
-        },
-        IfMatch: {
-          name: 'If-Match',
-          in: 'header',
-          required: false,
-          description: 'The `ETag` of the version this change is based on (`"3"`, with the quotes), or `*` for none; if the record changed since, the request is refused with 412 and nothing changes.',
-          schema: { type: 'string', pattern: '^(\\*|"[0-9]{1,15}")$' },
-        },
-      },
+      parameters: sharedParameters,
       headers,
       responses: refusalResponses(),
       securitySchemes: {
@@ -283,23 +285,15 @@ function addCodeSamples(paths: OpenApiDocument['paths'], sources: DocumentSource
       tag: route.tags[0] ?? 'default',
       bodySchema: (operation.requestBody?.content?.['application/json']?.schema?.$ref as string | undefined)?.replace('#/components/schemas/', ''),
       successStatus: route.successStatus,
-      parameters: parameters.map((parameter) => resolveParameter(parameter, sources)),
+      parameters: parameters.map(resolveParameter),
       bodyRequired: (operation.requestBody as { required?: boolean } | undefined)?.required === true,
     });
   }
 }
 
 /** A parameter of an operation with its reference to `components.parameters` resolved: name, place, whether required. */
-function resolveParameter(parameter: { $ref?: string; name?: string; in?: string; required?: boolean }, _sources: DocumentSources): { name: string; in: string; required: boolean } {
-  const shared: Record<string, { name: string; in: string; required: boolean }> = {
-    '#/components/parameters/TenantHeader': { name: 'X-Service-Tenant', in: 'header', required: true },
-    '#/components/parameters/IdempotencyKey': { name: 'Idempotency-Key', in: 'header', required: false },
-    '#/components/parameters/IfMatch': { name: 'If-Match', in: 'header', required: false },
-  };
-  if (parameter.$ref) {
-    const resolved = shared[parameter.$ref];
-    if (!resolved) throw new Error(`unknown parameter reference ${parameter.$ref}`);
-    return resolved;
-  }
-  return { name: parameter.name ?? '', in: parameter.in ?? 'query', required: parameter.required === true };
+function resolveParameter(parameter: { $ref?: string; name?: string; in?: string; required?: boolean }): { name: string; in: string; required: boolean } {
+  const shared = parameter.$ref === undefined ? parameter : sharedParameters[parameter.$ref.replace('#/components/parameters/', '')];
+  if (!shared) throw new Error(`unknown parameter reference ${parameter.$ref}`);
+  return { name: shared.name ?? '', in: shared.in ?? 'query', required: shared.required === true };
 }
