@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type PrismaClient, createPrismaClient, openDatabase } from '@platform/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_WITHIN_MS, FAULT_PLATFORM_ENV, HANG_MS, LOAD_CLIENTS, type OrderingTenant, expectFaultAnswers, expectWebhooksDelivered, expectWritesRecorded, orderingTenant, serverProcesses, signalAll, startLoad, untilRecovered } from '../support/database-faults.ts';
 import { embeddedServerPid, stopEmbeddedServer } from '../support/embedded-postgres.ts';
 import { type Receiver, startReceiver } from '../support/events.ts';
@@ -36,6 +36,10 @@ describe('the embedded database killed and frozen under load', () => {
     receiver = await startReceiver();
     tenant = await orderingTenant(platform.url, prisma, receiver.url);
   }, 120_000);
+  afterEach(({ task }) => {
+    // A failure's cause is often in what the platform printed: a crash, a restart of its server that failed.
+    if (task.result?.state === 'fail') process.stdout.write(`platform (exit code ${platform?.child.exitCode}, signal ${platform?.child.signalCode}) printed, last 8,000 characters:\n${platform?.output().slice(-8_000)}\n`);
+  });
   afterAll(async () => {
     await platform?.stop();
     await prisma?.$disconnect();
