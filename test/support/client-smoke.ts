@@ -6,6 +6,7 @@ import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platfor
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from './fixtures.ts';
 import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from './platform-process.ts';
 
 /**
@@ -84,9 +85,9 @@ async function startFlakyProxy(target: string): Promise<FlakyProxy> {
 }
 
 async function seedData(platform: PlatformProcess, client: { client_id: string; client_secret: string }, tenantId: string): Promise<{ warehouseId: string; customerId: string }> {
-  const headers = { authorization: `Bearer ${await accessTokenFrom(platform, client)}`, 'x-service-tenant': tenantId, 'content-type': 'application/json' };
+  const api = apiClient(await accessTokenFrom(platform, client), tenantId, platform.url);
   const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${platform.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    const response = await api.send('POST', path, body);
     if (response.status !== 201) throw new Error(`seeding ${path} failed: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
