@@ -8,7 +8,8 @@ import { createSecretBox, generateSigningSecret } from '@platform/events';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, fetchRetryingUnavailable, spawnPlatform } from '../support/platform-process.ts';
+import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
+import { sendUntilAnswered } from '../support/retrying-client.ts';
 
 /**
  * At-least-once delivery across a crash: a platform process is killed with SIGKILL in the middle
@@ -168,18 +169,12 @@ describe('webhook delivery across a crash (SIGKILL mid-burst)', () => {
     const secondHeaders = await headersFor(second, client, tenantId);
     // Retried while the new instance names a fault (503), with an Idempotency-Key so a retried order is created once.
     const rest = Array.from({ length: ORDERS - next }, (_, offset) => next + offset);
-    const responses = await Promise.all(
-      rest.map((index) =>
-        fetchRetryingUnavailable(`${second.url}/v1/crm/orders`, {
-          method: 'POST',
-          headers: { ...secondHeaders, 'idempotency-key': `crash-rest-${index}` },
-          body: JSON.stringify(orderBody(index)),
-        }),
-      ),
+    const answers = await Promise.all(
+      rest.map((index) => sendUntilAnswered(`${second.url}/v1/crm/orders`, { method: 'POST', headers: { ...secondHeaders, 'idempotency-key': `crash-rest-${index}` }, body: JSON.stringify(orderBody(index)) })),
     );
-    for (const response of responses) {
-      expect(response.status).toBe(201);
-      answered.push(((await response.json()) as { id: string }).id);
+    for (const answer of answers) {
+      expect(answer.status, answer.body).toBe(201);
+      answered.push((JSON.parse(answer.body) as { id: string }).id);
     }
 
     // Atomicity across the crash: every order that exists has exactly one event, and no event is without its order.

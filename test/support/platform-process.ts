@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sendUntilAnswered } from './retrying-client.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** The compiled platform `npm start` runs, relative to the repository. */
@@ -82,29 +83,14 @@ export async function spawnPlatform(env: NodeJS.ProcessEnv, options: { nodeOptio
   };
 }
 
-/**
- * Sends a request again, as a client of the API should, while the platform answers 503 (a fault it
- * names, e.g. `database_unavailable` on a loaded machine just after a start): at most `attempts`
- * times, waiting the answer's `Retry-After`. Only for requests that are safe to repeat (reads, the
- * token grant, writes carrying an `Idempotency-Key`).
- */
-export async function fetchRetryingUnavailable(url: string, init: RequestInit, attempts = 5): Promise<Response> {
-  for (let attempt = 1; ; attempt++) {
-    const response = await fetch(url, init);
-    if (response.status !== 503 || attempt >= attempts) return response;
-    await response.body?.cancel();
-    const seconds = Number(response.headers.get('retry-after'));
-    await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(seconds) && seconds > 0 ? seconds : 1) * 1000));
-  }
-}
-
 /** An access token of an OAuth client, from a platform process a test started itself (client credentials grant). */
 export async function accessTokenFrom(instance: PlatformProcess, client: { client_id: string; client_secret: string }): Promise<string> {
-  const response = await fetchRetryingUnavailable(`${instance.url}/v1/oauth/token`, {
+  // Retried while the platform names a fault (a freshly started instance on a loaded machine may answer 503), as clients do.
+  const answer = await sendUntilAnswered(`${instance.url}/v1/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret }),
   });
-  if (response.status !== 200) throw new Error(`token request failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+  if (answer.status !== 200) throw new Error(`token request failed: ${answer.status} ${answer.body}`);
+  return (JSON.parse(answer.body) as { access_token: string }).access_token;
 }
