@@ -13,9 +13,11 @@ import { createMailer, loadSigningKeys } from '@platform/subgraph-identity';
 import { DEFAULT_OUTBOUND_HTTP, PAGE_ALLOWANCE_SECONDS, SYNC_QUEUE, SyncEngine, createOutboundHttp, pushRequestConsumer } from '@platform/subgraph-integrations';
 import { WORKFLOW_RUN_QUEUE, WORKFLOW_RUN_SECONDS, WORKFLOW_TRIGGER_QUEUE, WorkflowEngine } from '@platform/subgraph-workflows';
 import { AI_TASK_QUEUE, AI_TASK_STEP_SECONDS, TaskEngine, closeExtraction } from '@platform/subgraph-ai';
+import { BULK_EXPORT_QUEUE, BULK_EXPORT_SECONDS, BULK_MUTATION_QUEUE, BULK_MUTATION_SECONDS, BulkExportEngine, BulkMutationEngine, downloadLinkKey } from '@platform/subgraph-bulk';
 import { isInputObjectType } from 'graphql';
 import { REST_BASE_PATH, createEdge } from './edge/edge.ts';
 import { isConnectorUpload } from './edge/plugins/use-connector-uploads.ts';
+import { isBulkUpload } from './edge/plugins/use-bulk-uploads.ts';
 import type { ClusterChannel } from './cluster/channel.ts';
 import { createHttpListener } from './edge/http-listener.ts';
 import type { SignInSettings } from './edge/plugins/use-sign-in.ts';
@@ -92,7 +94,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       logger,
       secretsKey,
       cluster,
-      otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS, [WORKFLOW_RUN_QUEUE]: WORKFLOW_RUN_SECONDS, [WORKFLOW_TRIGGER_QUEUE]: WORKFLOW_RUN_SECONDS, [AI_TASK_QUEUE]: AI_TASK_STEP_SECONDS },
+      otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS, [WORKFLOW_RUN_QUEUE]: WORKFLOW_RUN_SECONDS, [WORKFLOW_TRIGGER_QUEUE]: WORKFLOW_RUN_SECONDS, [AI_TASK_QUEUE]: AI_TASK_STEP_SECONDS, [BULK_EXPORT_QUEUE]: BULK_EXPORT_SECONDS, [BULK_MUTATION_QUEUE]: BULK_MUTATION_SECONDS },
       dispatchConsumers: [pushRequestConsumer(() => wakePushes()), WorkflowEngine.triggerConsumer(() => wakeWorkflowTriggers())],
     });
     cleanups.push(() => events.stop());
@@ -117,7 +119,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
         uploadTimeoutMs: config.uploadTimeoutSeconds * 1000,
         drainTimeoutMs: config.drainTimeoutSeconds * 1000,
       },
-      streamsBody: (method, path) => isConnectorUpload(REST_BASE_PATH, method, path),
+      streamsBody: (method, path) => isConnectorUpload(REST_BASE_PATH, method, path) || isBulkUpload(REST_BASE_PATH, method, path),
       // On a connection of its own: a busy pool does not make the instance look unready.
       ready: async () => ((await databaseReachable(database.url, READINESS_TIMEOUT_MS)) ? undefined : 'database_unavailable'),
     });
@@ -181,6 +183,28 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       execute: (principal, operation) => executeAs(principal, operation),
       logger: logger.child({ component: 'ai-tasks' }),
     });
+    const exportDownloadKey = downloadLinkKey(secretsKey);
+    const exportEngine = new BulkExportEngine({
+      prisma,
+      queue: events.queue,
+      events: events.port,
+      committed: (tx) => events.bus.committed(tx),
+      execute: (principal, operation) => executeAs(principal, operation),
+      schema: supergraph.schema,
+      downloadKey: exportDownloadKey,
+      downloadBaseUrl: `${publicUrl}${REST_BASE_PATH}/bulk/exports`,
+      logger: logger.child({ component: 'bulk-exports' }),
+    });
+    const bulkMutationEngine = new BulkMutationEngine({
+      prisma,
+      queue: events.queue,
+      events: events.port,
+      committed: (tx) => events.bus.committed(tx),
+      execute: (principal, operation) => executeAs(principal, operation),
+      downloadKey: exportDownloadKey,
+      resultBaseUrl: `${publicUrl}${REST_BASE_PATH}/bulk/mutations`,
+      logger: logger.child({ component: 'bulk-mutations' }),
+    });
     const ai: AiPort = {
       execute: (principal, operation) => executeAs(principal, operation),
       supergraph: () => ({ schema: supergraph.schema, rootFieldScopes: supergraph.scopes }),
@@ -204,7 +228,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       accessTokenTtlSeconds: Math.min(config.accessTokenTtlSeconds, SESSION_ACCESS_TOKEN_SECONDS),
       ...(mailer && { mailer }),
     };
-    const edge = createEdge({ sync: syncEngine.port, workflows: workflowEngine.port, ai, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster, signIn });
+    const edge = createEdge({ sync: syncEngine.port, workflows: workflowEngine.port, ai, bulk: { ...exportEngine.port, mutations: bulkMutationEngine.port }, exportDownloadKey, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster, signIn });
     executeAs = edge.executeAs;
     const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
@@ -217,6 +241,12 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     // Likewise: runs under way hand over at once, resuming from their last recorded step.
     cleanups.push(() => workflowEngine.stop());
     await taskEngine.start();
+    await exportEngine.start();
+    // Likewise: exports under way queue their next job and resume after their last page written.
+    cleanups.push(() => exportEngine.stop());
+    await bulkMutationEngine.start();
+    // Likewise: bulk mutations under way queue their next job and resume after their last recorded batch.
+    cleanups.push(() => bulkMutationEngine.stop());
     // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.
     const webSockets = edge.serveWebSockets(server);
     cleanups.push(() => webSockets.close());

@@ -111,7 +111,7 @@ describe('CRM customers', () => {
 
     it('lists active customers newest first with the envelope', async () => {
       const list = await json<List<Customer>>(await lister.get('/v1/crm/customers'), 200);
-      expect(list.meta).toEqual({ total: 4, page: 1, per_page: 25, next_cursor: null });
+      expect(list.meta).toEqual({ total: 4, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
       expect(list.data.map((customer) => customer.name)).toEqual(['Delta', 'Bravo Parts', 'Alpha Foods', 'Charlie Trading']);
       expect(list.data[0]).toHaveProperty('contacts');
       expect(list.data[0]).not.toHaveProperty('orders');
@@ -152,9 +152,9 @@ describe('CRM customers', () => {
       const page1 = await json<List<Customer>>(await lister.get('/v1/crm/customers?per_page=3&sort=name'), 200);
       const page2 = await json<List<Customer>>(await lister.get('/v1/crm/customers?per_page=3&page=2&sort=name'), 200);
       const page3 = await json<List<Customer>>(await lister.get('/v1/crm/customers?per_page=3&page=3&sort=name'), 200);
-      expect(page1.meta).toEqual({ total: 4, page: 1, per_page: 3, next_cursor: expect.any(String) });
+      expect(page1.meta).toEqual({ total: 4, page: 1, per_page: 3, next_cursor: expect.any(String), prev_cursor: null });
       expect([...page1.data, ...page2.data].map((customer) => customer.name)).toEqual(['Alpha Foods', 'Bravo Parts', 'Charlie Trading', 'Delta']);
-      expect(page3).toEqual({ data: [], meta: { total: 4, page: 3, per_page: 3, next_cursor: null } });
+      expect(page3).toEqual({ data: [], meta: { total: 4, page: 3, per_page: 3, next_cursor: null, prev_cursor: null } });
       expect((await problemOf(await lister.get('/v1/crm/customers?per_page=101'))).code).toBe('invalid_parameter');
     });
 

@@ -178,7 +178,7 @@ describe('CRM orders: create, read, change, delete', () => {
 
     it('lists newest first with the envelope and flat records', async () => {
       const list = await json<List<Order>>(await lister.get('/v1/crm/orders'), 200);
-      expect(list.meta).toEqual({ total: 5, page: 1, per_page: 25, next_cursor: null });
+      expect(list.meta).toEqual({ total: 5, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
       expect(list.data.map((order) => order.id)).toEqual([...orders].reverse().map((order) => order.id));
       expect(list.data[0]?.lines).toHaveLength(1);
     });
@@ -209,7 +209,7 @@ describe('CRM orders: create, read, change, delete', () => {
 
     it('pages', async () => {
       const page2 = await json<List<Order>>(await lister.get('/v1/crm/orders?sort=number&per_page=2&page=2'), 200);
-      expect(page2.meta).toEqual({ total: 5, page: 2, per_page: 2, next_cursor: expect.any(String) });
+      expect(page2.meta).toEqual({ total: 5, page: 2, per_page: 2, next_cursor: expect.any(String), prev_cursor: expect.any(String) });
       expect(page2.data.map((order) => order.number)).toEqual(['SO-000001', 'SO-000002']);
       expect((await json<List<Order>>(await lister.get('/v1/crm/orders?page=9'), 200)).data).toEqual([]);
       expect((await problemOf(await lister.get('/v1/crm/orders?page=0'))).code).toBe('invalid_parameter');

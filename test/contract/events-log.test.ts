@@ -122,7 +122,7 @@ describe('event log: publish custom events, list and read events', () => {
 
     it('lists newest first by default, with the envelope of each event', async () => {
       const list = await json<List<EventRecord>>(await fresh.get('/v1/events'));
-      expect(list.meta).toEqual({ total: 5, page: 1, per_page: 25, next_cursor: null });
+      expect(list.meta).toEqual({ total: 5, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
       expect(list.data).toEqual([...events].reverse());
     });
 
@@ -137,9 +137,9 @@ describe('event log: publish custom events, list and read events', () => {
     it('paginates without overlap', async () => {
       const pages = await Promise.all([1, 2, 3].map(async (page) => json<List<EventRecord>>(await fresh.get(`/v1/events?per_page=2&page=${page}&sort=occurred_at`))));
       expect(pages.map((page) => page.data.map((event) => (event.data as { n: number }).n))).toEqual([[1, 2], [3, 4], [5]]);
-      expect(pages.map((page) => page.meta)).toEqual([1, 2, 3].map((page) => ({ total: 5, page, per_page: 2, next_cursor: page < 3 ? expect.any(String) : null })));
+      expect(pages.map((page) => page.meta)).toEqual([1, 2, 3].map((page) => ({ total: 5, page, per_page: 2, next_cursor: page < 3 ? expect.any(String) : null, prev_cursor: page > 1 ? expect.any(String) : null })));
       const past = await json<List<EventRecord>>(await fresh.get('/v1/events?per_page=2&page=9'));
-      expect(past).toEqual({ data: [], meta: { total: 5, page: 9, per_page: 2, next_cursor: null } });
+      expect(past).toEqual({ data: [], meta: { total: 5, page: 9, per_page: 2, next_cursor: null, prev_cursor: null } });
       expect((await fresh.get('/v1/events?per_page=101')).status).toBe(400);
     });
 

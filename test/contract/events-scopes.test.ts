@@ -43,7 +43,7 @@ describe('events are filtered by the scopes that read their records', () => {
 
   it('hides it from a credential without crm:read: left out of lists, 404 when asked for', async () => {
     const list = await json<List<EventRecord>>(await eventsOnly.get('/v1/events'));
-    expect(list).toEqual({ data: [custom], meta: { total: 1, page: 1, per_page: 25, next_cursor: null } });
+    expect(list).toEqual({ data: [custom], meta: { total: 1, page: 1, per_page: 25, next_cursor: null, prev_cursor: null } });
     expect((await json<List<EventRecord>>(await eventsOnly.get(`/v1/events?resource_id=${orderId}`))).meta.total).toBe(0);
     const single = await eventsOnly.get(`/v1/events/${orderEvent.id}`);
     expect(single.status).toBe(404);

@@ -469,7 +469,7 @@ describe('finance invoices: lists', () => {
 
   it('lists newest first by default, with the lines, in the list envelope', async () => {
     const page = await listInvoices(account.api);
-    expect(page.meta).toEqual({ total: 5, page: 1, per_page: 25, next_cursor: null });
+    expect(page.meta).toEqual({ total: 5, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
     expect(page.data.map((invoice) => invoice.id)).toEqual(idsOf('paid', 'usd', 'dueLater', 'overdue', 'draft'));
     expect(page.data[4]).toEqual(invoices.draft);
   });
@@ -505,7 +505,7 @@ describe('finance invoices: lists', () => {
     const first = await listInvoices(account.api, '?sort=created_at&per_page=2');
     const third = await listInvoices(account.api, '?sort=created_at&per_page=2&page=3');
     expect(first.data.map((invoice) => invoice.id)).toEqual(idsOf('draft', 'overdue'));
-    expect(first.meta).toEqual({ total: 5, page: 1, per_page: 2, next_cursor: expect.any(String) });
+    expect(first.meta).toEqual({ total: 5, page: 1, per_page: 2, next_cursor: expect.any(String), prev_cursor: null });
     expect(third.data.map((invoice) => invoice.id)).toEqual(idsOf('paid'));
     expect((await listInvoices(account.api, '?page=4&per_page=2')).data).toEqual([]);
     expect(await problemOf(await account.api.get('/v1/finance/invoices?page=0'))).toMatchObject({ status: 400, code: 'invalid_parameter' });

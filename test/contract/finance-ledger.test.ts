@@ -258,7 +258,7 @@ describe('finance ledger: lists and balances', () => {
 
   it('lists newest posting first by default, in the list envelope', async () => {
     const page = await list(account);
-    expect(page.meta).toEqual({ total: 3, page: 1, per_page: 25, next_cursor: null });
+    expect(page.meta).toEqual({ total: 3, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
     expect(page.data.map((e) => e.description)).toEqual(['US sale', 'Sale', 'January rent']);
     expect(page.data[0]).toEqual(entries[2]);
     expect((await list(account, '?sort=posted_at')).data.map((e) => e.description)).toEqual(['January rent', 'Sale', 'US sale']);
@@ -268,7 +268,7 @@ describe('finance ledger: lists and balances', () => {
     const first = await list(account, '?sort=posted_at&per_page=2');
     const second = await list(account, '?sort=posted_at&per_page=2&page=2');
     expect(first.data.map((e) => e.id)).toEqual([entries[0]?.id, entries[1]?.id]);
-    expect(second).toEqual({ data: [entries[2]], meta: { total: 3, page: 2, per_page: 2, next_cursor: null } });
+    expect(second).toEqual({ data: [entries[2]], meta: { total: 3, page: 2, per_page: 2, next_cursor: null, prev_cursor: expect.any(String) } });
     expect((await list(account, '?page=3&per_page=2')).data).toEqual([]);
     expect(await problemOf(await account.api.get('/v1/finance/ledger-entries?per_page=101'))).toMatchObject({ status: 400, code: 'invalid_parameter' });
   });

@@ -129,7 +129,7 @@ describe('inventory item cursors', () => {
     const rest = await walk(api, 'sort=-name', 5, third.meta.next_cursor);
     expect(rest[0]?.meta.page).toBe(4);
     expect([...third.data, ...rest.flatMap((page) => page.data)].map((item) => item.id)).toEqual(expected.slice(10));
-    expect((await list(api, 'sort=-name&per_page=5&page=99')).meta).toEqual({ total: ITEMS - ARCHIVED.size, page: 99, per_page: 5, next_cursor: null });
+    expect((await list(api, 'sort=-name&per_page=5&page=99')).meta).toEqual({ total: ITEMS - ARCHIVED.size, page: 99, per_page: 5, next_cursor: null, prev_cursor: null });
   });
 
   it('items created and archived during a walk: each item that stays is returned once, new ones after the cursor appear, none twice', async () => {
@@ -161,7 +161,7 @@ describe('inventory item cursors', () => {
   it('GraphQL walks the same pages with the same cursors', async () => {
     const query = `query Items($after: String, $sort: String) {
       inventory_items(sort: $sort, per_page: 6, after: $after, reorder_below: false) {
-        data { id } meta { total page per_page next_cursor }
+        data { id } meta { total page per_page next_cursor prev_cursor }
       }
     }`;
     const rest = await walk(api, 'sort=-updated_at&reorder_below=false', 6);
@@ -203,11 +203,11 @@ describe('inventory item cursors', () => {
       ['garbage', async () => 'bm90LWEtY3Vyc29y'],
       ['cut short', async () => (await valid()).slice(0, -6)],
       ['of another sort', async () => valid()],
-      ['of another list', async () => forged({ v: 1, l: 'orders', s: 'id', p: 2, k: ['CUR-01'] })],
-      ['of another version', async () => forged({ v: 2, l: 'inventory_items', s: 'id', p: 2, k: ['CUR-01'] })],
-      ['with a key of the wrong kind', async () => forged({ v: 1, l: 'inventory_items', s: 'id', p: 2, k: [1] })],
-      ['with a page of 0', async () => forged({ v: 1, l: 'inventory_items', s: 'id', p: 0, k: ['CUR-01'] })],
-      ['with an extra member', async () => forged({ v: 1, l: 'inventory_items', s: 'id', p: 2, k: ['CUR-01'], tenant: 'ten_x' })],
+      ['of another list', async () => forged({ v: 2, l: 'orders', s: 'id', p: 2, k: ['CUR-01'] })],
+      ['of another version', async () => forged({ v: 1, l: 'inventory_items', s: 'id', p: 2, k: ['CUR-01'] })],
+      ['with a key of the wrong kind', async () => forged({ v: 2, l: 'inventory_items', s: 'id', p: 2, k: [1] })],
+      ['with a page of 0', async () => forged({ v: 2, l: 'inventory_items', s: 'id', p: 0, k: ['CUR-01'] })],
+      ['with an extra member', async () => forged({ v: 2, l: 'inventory_items', s: 'id', p: 2, k: ['CUR-01'], tenant: 'ten_x' })],
     ])('a cursor %s is 422 rule_violation naming after, in REST and GraphQL', async (_case, cursor) => {
       const after = await cursor();
       const response = await api.get(`/v1/inventory/items?after=${after}`);
@@ -221,9 +221,9 @@ describe('inventory item cursors', () => {
     });
 
     it('a forged cursor of the right shape only chooses where the page starts', async () => {
-      const page = await list(api, `after=${forged({ v: 1, l: 'inventory_items', s: 'id', p: 7, k: ['CUR-37'] })}`);
+      const page = await list(api, `after=${forged({ v: 2, l: 'inventory_items', s: 'id', p: 6, k: ['CUR-37'] })}`);
       expect(page.data.map((item) => item.id)).toEqual(['CUR-38', 'CUR-39']);
-      expect(page.meta).toEqual({ total: ITEMS - ARCHIVED.size, page: 7, per_page: 25, next_cursor: null });
+      expect(page.meta).toEqual({ total: ITEMS - ARCHIVED.size, page: 7, per_page: 25, next_cursor: null, prev_cursor: expect.any(String) });
     });
 
     it('after with page is 422 rule_violation naming both, in REST and GraphQL', async () => {

@@ -52,10 +52,10 @@ describe('GET /v1/inventory/items', () => {
   it('returns the list envelope with every spec field of every item, typed as the spec says', async () => {
     const body = await list();
     expect(Object.keys(body).sort()).toEqual(['data', 'meta']);
-    expect(body.meta).toEqual({ total: 27, page: 1, per_page: 25, next_cursor: expect.any(String) });
+    expect(body.meta).toEqual({ total: 27, page: 1, per_page: 25, next_cursor: expect.any(String), prev_cursor: null });
     expect(body.data).toHaveLength(25);
     for (const item of body.data) {
-      expect(Object.keys(item).sort()).toEqual(['allow_backorder', 'archived_at', 'created_at', 'id', 'last_synced_at', 'name', 'quantity_on_hand', 'reorder_point', 'updated_at', 'version', 'warehouse_id']);
+      expect(Object.keys(item).sort()).toEqual(['allow_backorder', 'archived_at', 'created_at', 'currency', 'id', 'last_synced_at', 'name', 'quantity_on_hand', 'reorder_point', 'stock_value', 'unit_cost', 'updated_at', 'version', 'warehouse_id']);
       expect(typeof item.id).toBe('string');
       expect(typeof item.name).toBe('string');
       expect(Number.isInteger(item.quantity_on_hand)).toBe(true);
@@ -98,14 +98,14 @@ describe('GET /v1/inventory/items', () => {
     expect(northBelow.meta.total).toBe(5);
     expect(northBelow.data.every((item) => item.warehouse_id === north && item.quantity_on_hand < item.reorder_point)).toBe(true);
     const southBelow = await list(`?warehouse_id=${south}&reorder_below=true&per_page=2&page=2`);
-    expect(southBelow.meta).toEqual({ total: 4, page: 2, per_page: 2, next_cursor: null });
+    expect(southBelow.meta).toEqual({ total: 4, page: 2, per_page: 2, next_cursor: null, prev_cursor: expect.any(String) });
     expect(southBelow.data.map((item) => item.id)).toEqual(['SKU-017', 'SKU-018']);
   });
 
   it('paginates: full pages, a last partial page, and an empty page past the end', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((page) => list(`?per_page=10&page=${page}`)));
     expect(pages.map((page) => page.data.length)).toEqual([10, 10, 7, 0]);
-    for (const [index, page] of pages.entries()) expect(page.meta).toEqual({ total: 27, page: index + 1, per_page: 10, next_cursor: index < 2 ? expect.any(String) : null });
+    for (const [index, page] of pages.entries()) expect(page.meta).toEqual({ total: 27, page: index + 1, per_page: 10, next_cursor: index < 2 ? expect.any(String) : null, prev_cursor: index === 1 || index === 2 ? expect.any(String) : null });
     const ids = pages.flatMap((page) => page.data.map((item) => item.id));
     expect(new Set(ids).size).toBe(27);
     expect(ids).toEqual(items.map((item) => item.id));
@@ -141,8 +141,8 @@ describe('GET /v1/inventory/items', () => {
   it('serves the same list through GraphQL, with the same validation', async () => {
     const query = `query Items($below: Boolean, $warehouse: String, $page: Int, $perPage: Int) {
       inventory_items(reorder_below: $below, warehouse_id: $warehouse, page: $page, per_page: $perPage) {
-        data { id name quantity_on_hand reorder_point warehouse_id allow_backorder version last_synced_at created_at updated_at archived_at }
-        meta { total page per_page next_cursor }
+        data { id name quantity_on_hand reorder_point warehouse_id allow_backorder unit_cost currency stock_value { currency amount } version last_synced_at created_at updated_at archived_at }
+        meta { total page per_page next_cursor prev_cursor }
       }
     }`;
     for (const [variables, rest] of [

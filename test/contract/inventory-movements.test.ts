@@ -36,7 +36,7 @@ describe('GET /v1/inventory/movements', () => {
   it('lists every movement, newest first, in the list envelope, with every field', async () => {
     const body = await list();
     expect(Object.keys(body).sort()).toEqual(['data', 'meta']);
-    expect(body.meta).toEqual({ total: 7, page: 1, per_page: 25, next_cursor: null });
+    expect(body.meta).toEqual({ total: 7, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
     expect(body.data.map(({ item_id, kind, quantity }) => `${item_id} ${kind} ${quantity}`)).toEqual([
       'MOV-B adjustment 1',
       'MOV-B receipt 4',
@@ -94,7 +94,7 @@ describe('GET /v1/inventory/movements', () => {
   it('paginates, with an empty page past the end', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((page) => list(`?per_page=3&page=${page}`)));
     expect(pages.map((page) => page.data.length)).toEqual([3, 3, 1, 0]);
-    for (const [index, page] of pages.entries()) expect(page.meta).toEqual({ total: 7, page: index + 1, per_page: 3, next_cursor: index < 2 ? expect.any(String) : null });
+    for (const [index, page] of pages.entries()) expect(page.meta).toEqual({ total: 7, page: index + 1, per_page: 3, next_cursor: index < 2 ? expect.any(String) : null, prev_cursor: index === 1 || index === 2 ? expect.any(String) : null });
     expect(pages.flatMap((page) => page.data)).toEqual(all);
   });
 
@@ -129,7 +129,7 @@ describe('GET /v1/inventory/movements', () => {
     const query = `query($item: String, $kind: StockMovementKind, $sort: String, $perPage: Int) {
       stock_movements(item_id: $item, kind: $kind, sort: $sort, per_page: $perPage) {
         data { id item_id warehouse_id kind quantity quantity_after reason source_type source_id source_line_id transfer_id created_at }
-        meta { total page per_page next_cursor }
+        meta { total page per_page next_cursor prev_cursor }
       }
     }`;
     for (const [variables, rest] of [

@@ -21,7 +21,7 @@ describe('inventory writes: items and warehouses', () => {
       expect(created.id).toMatch(/^wh_[0-9a-f]{24}$/);
       expect(created.created_at).toMatch(/Z$/);
       const list = (await (await api.get('/v1/inventory/warehouses')).json()) as { data: Array<{ id: string }>; meta: { total: number } };
-      expect(list.meta).toEqual({ total: 2, page: 1, per_page: 25, next_cursor: null });
+      expect(list.meta).toEqual({ total: 2, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
       expect(list.data.map((warehouse) => warehouse.id)).toEqual([warehouseId, created.id]);
       expect(await (await api.get(`/v1/inventory/warehouses/${created.id}`)).json()).toEqual(created);
     });

@@ -80,6 +80,17 @@ describe('cursors on every list', () => {
     return pages;
   }
 
+  /** The pages before `last`, following prev_cursor with `before` back to the first page, in list order. */
+  async function walkBack(path: string, perPage: number, last: List<{ id?: string; seq?: string }>): Promise<Array<List<{ id?: string; seq?: string }>>> {
+    const separator = path.includes('?') ? '&' : '?';
+    const pages: Array<List<{ id?: string; seq?: string }>> = [];
+    for (let cursor: string | null | undefined = last.meta.prev_cursor; cursor; cursor = pages[0]?.meta.prev_cursor) {
+      pages.unshift(await json<List<{ id?: string; seq?: string }>>(await api.get(`${path}${separator}per_page=${perPage}&before=${cursor}`)));
+      if (pages.length > 200) throw new Error(`${path}: the walk back does not end`);
+    }
+    return pages;
+  }
+
   const key = (record: { id?: string; seq?: string }) => record.id ?? record.seq;
 
   it.each([
@@ -108,7 +119,7 @@ describe('cursors on every list', () => {
     '/v1/tenants/roles',
     '/v1/auth/api-keys',
     '/v1/audit/records?action=inventory_item.adjust',
-  ])('%s: the walk is the numbered list, each record once, with its total on every page', async (listed) => {
+  ])('%s: the walk, forwards and back, is the numbered list, each record once, with its total on every page', async (listed) => {
     const path = listed === 'deliveries' ? `/v1/events/webhook-endpoints/${endpointId}/deliveries` : listed;
     const separator = path.includes('?') ? '&' : '?';
     const reference = await json<List<{ id?: string; seq?: string }>>(await api.get(`${path}${separator}per_page=100`));
@@ -118,6 +129,11 @@ describe('cursors on every list', () => {
       expect(pages.flatMap((page) => page.data.map(key)), `${path}, per_page=${perPage}`).toEqual(reference.data.map(key));
       expect(pages.map((page) => page.meta.total)).toEqual(pages.map(() => reference.meta.total));
       expect(pages.map((page) => page.meta.page)).toEqual(pages.map((_, index) => index + 1));
+      // Back from the last page with `before`: the same pages, numbered down to 1, where prev_cursor is null.
+      const back = await walkBack(path, perPage, pages.at(-1) as List<{ id?: string; seq?: string }>);
+      expect(back.map((page) => page.data.map(key)), `${path}, per_page=${perPage}, back`).toEqual(pages.slice(0, -1).map((page) => page.data.map(key)));
+      expect(back.map((page) => page.meta.page)).toEqual(back.map((_, index) => index + 1));
+      expect(back[0]?.meta.prev_cursor).toBeNull();
     }
   });
 

@@ -61,7 +61,7 @@ describe('the OpenAPI document', () => {
       '/v1/finance/ledger-entries': ['get', 'post'],
     });
     // Only declared routes: none of the paths SOFA would derive from field names on its own.
-    for (const path of Object.keys(paths)) expect(path).toMatch(/^\/v1\/(oauth|inventory|crm|finance|events|tenants|auth|audit|connectors|sync|workflows|ai)(\/|$)/);
+    for (const path of Object.keys(paths)) expect(path).toMatch(/^\/v1\/(oauth|inventory|crm|finance|events|tenants|auth|audit|connectors|sync|workflows|ai|analytics|bulk)(\/|$)/);
     expect(operations().length).toBeGreaterThan(80);
     expect(document.components.schemas).not.toHaveProperty('Query');
     expect(document.components.schemas).not.toHaveProperty('Subscription');
@@ -119,7 +119,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(create.responses['201']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'ETag', 'Idempotent-Replayed']));
     expect(create.parameters?.map((parameter) => parameter.$ref ?? parameter.name)).toEqual(['#/components/parameters/TenantHeader', '#/components/parameters/IdempotencyKey']);
     const list = document.paths['/v1/inventory/items']?.get as Operation;
-    expect(list.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'archived', 'sort', 'page', 'per_page', 'after']);
+    expect(list.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'archived', 'sort', 'page', 'per_page', 'after', 'before']);
     // A cursor is documented as what the document can state of it (base64url, bounded); the rest is a 422.
     expect(list.parameters?.find((parameter) => parameter.name === 'after')?.schema).toMatchObject({ type: 'string', pattern: '^[A-Za-z0-9_-]+$', maxLength: 4096 });
     // An action without an input object takes its `version` in an optional body, never in the query.
@@ -191,7 +191,8 @@ describe('the OpenAPI document', () => {
     const list = document.paths['/v1/crm/orders']?.get as Operation;
     expect(list.parameters?.find((parameter) => parameter.name === 'status')?.schema).toEqual({ $ref: '#/components/schemas/OrderStatus' });
     expect(list.parameters?.find((parameter) => parameter.name === 'per_page')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
-    expect(list.parameters?.find((parameter) => parameter.name === 'sort')?.schema).toMatchObject({ enum: expect.arrayContaining(['created_at', '-created_at']) });
+    // A sort of up to three fields: a pattern listing them, so the document states exactly which values are valid.
+    expect(list.parameters?.find((parameter) => parameter.name === 'sort')?.schema).toMatchObject({ type: 'string', pattern: '^-?(?:created_at|number|total)(?:,-?(?:created_at|number|total)){0,2}$' });
   });
   it('serves a /docs reference that sends "Test request" calls to the platform itself, never through a third-party proxy', async () => {
     const page = await (await fetch(`${platformUrl}/docs`)).text();

@@ -209,7 +209,7 @@ describe('single sign-on through OpenID Connect', () => {
     const graphql = await admin.graphql('{ identity_provider { issuer client_id display_name redirect_uri } }');
     const graphqlText = await graphql.text();
     expect(graphqlText).not.toContain(CLIENT_SECRET);
-    expect(JSON.parse(graphqlText)).toEqual({ data: { identity_provider: { issuer: provider.issuer, client_id: CLIENT_ID, display_name: 'Loopback IdP', redirect_uri: REDIRECT_URI } } });
+    expect(JSON.parse(graphqlText).data).toEqual({ identity_provider: { issuer: provider.issuer, client_id: CLIENT_ID, display_name: 'Loopback IdP', redirect_uri: REDIRECT_URI } });
 
     // Stored sealed: the database holds no plain secret either.
     const row = await database().identityProvider.findUniqueOrThrow({ where: { tenant_id: account.sandboxTenantId } });

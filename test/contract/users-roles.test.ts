@@ -216,7 +216,7 @@ describe('users: list, filters and pagination', () => {
   it('returns the list envelope, oldest first, with the default page', async () => {
     const body = await list();
     expect(Object.keys(body).sort()).toEqual(['data', 'meta']);
-    expect(body.meta).toEqual({ total: 7, page: 1, per_page: 25, next_cursor: null });
+    expect(body.meta).toEqual({ total: 7, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
     expect(body.data).toEqual(users);
   });
 
@@ -235,10 +235,10 @@ describe('users: list, filters and pagination', () => {
 
   it('pages through the list; a page past the end is empty with the true total', async () => {
     const second = await list('?per_page=3&page=2');
-    expect(second.meta).toEqual({ total: 7, page: 2, per_page: 3, next_cursor: expect.any(String) });
+    expect(second.meta).toEqual({ total: 7, page: 2, per_page: 3, next_cursor: expect.any(String), prev_cursor: expect.any(String) });
     expect(second.data.map((user) => user.id)).toEqual(users.slice(3, 6).map((user) => user.id));
     const past = await list('?per_page=3&page=4');
-    expect(past).toEqual({ data: [], meta: { total: 7, page: 4, per_page: 3, next_cursor: null } });
+    expect(past).toEqual({ data: [], meta: { total: 7, page: 4, per_page: 3, next_cursor: null, prev_cursor: null } });
   });
 
   it.each([
@@ -263,7 +263,7 @@ describe('roles: /v1/tenants/roles', () => {
 
   it('lists the five built-in roles first, flagged built_in, with their documented scopes', async () => {
     const body = await json<List<Role>>(await api.get('/v1/tenants/roles'));
-    expect(body.meta).toEqual({ total: 5, page: 1, per_page: 25, next_cursor: null });
+    expect(body.meta).toEqual({ total: 5, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
     expect(body.data.map((role) => role.id)).toEqual(BUILT_IN_IDS);
     expect(body.data.map((role) => role.name)).toEqual(['owner', 'admin', 'developer', 'analyst', 'viewer']);
     for (const role of body.data) {
@@ -295,7 +295,7 @@ describe('roles: /v1/tenants/roles', () => {
     expect(all.data.map((entry) => entry.id)).toEqual([...BUILT_IN_IDS, role.id, second.id]);
     // A page spanning built-in and custom roles.
     const page = await json<List<Role>>(await api.get('/v1/tenants/roles?per_page=3&page=2'));
-    expect(page.meta).toEqual({ total: 7, page: 2, per_page: 3, next_cursor: expect.any(String) });
+    expect(page.meta).toEqual({ total: 7, page: 2, per_page: 3, next_cursor: expect.any(String), prev_cursor: expect.any(String) });
     expect(page.data.map((entry) => entry.id)).toEqual(['role_analyst', 'role_viewer', role.id]);
     const last = await json<List<Role>>(await api.get('/v1/tenants/roles?per_page=3&page=3'));
     expect(last.data.map((entry) => entry.id)).toEqual([second.id]);

@@ -122,7 +122,7 @@ describe('webhook endpoints: register, read, change, disable, delete', () => {
       await json(await fresh.sandbox.send('POST', `/v1/events/webhook-endpoints/${(made[1] as Endpoint).id}/disable`, {}));
       const all = await json<List<Endpoint>>(await fresh.sandbox.get('/v1/events/webhook-endpoints'));
       expect(all.data.map((endpoint) => endpoint.id)).toEqual(made.map((endpoint) => endpoint.id).reverse());
-      expect(all.meta).toEqual({ total: 3, page: 1, per_page: 25, next_cursor: null });
+      expect(all.meta).toEqual({ total: 3, page: 1, per_page: 25, next_cursor: null, prev_cursor: null });
       const oldestFirst = await json<List<Endpoint>>(await fresh.sandbox.get('/v1/events/webhook-endpoints?sort=created_at&per_page=2&page=2'));
       expect(oldestFirst.data.map((endpoint) => endpoint.id)).toEqual([(made[2] as Endpoint).id]);
       const disabled = await json<List<Endpoint>>(await fresh.sandbox.get('/v1/events/webhook-endpoints?status=disabled'));

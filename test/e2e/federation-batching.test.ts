@@ -111,4 +111,55 @@ describe('federated queries are batched', () => {
     }
     expect(ten.count, `business-data statements: ${two.count} for 2 customers, ${ten.count} for 10`).toBe(two.count);
   });
+
+  const aggregatesQuery = /* GraphQL */ `
+    query CustomerAggregates($per_page: Int!) {
+      customers(per_page: $per_page) {
+        data {
+          id
+          orders_aggregate(group_by: "status") { groups { key { status } count total { currency sum } } }
+          recent: orders_aggregate(bucket: month, time_zone: "Europe/Paris") { groups { key { bucket_label } count } }
+        }
+      }
+      items: inventory_items(per_page: $per_page) { data { id order_lines_aggregate { groups { quantity { sum } count_distinct { order_id } } } } }
+    }`;
+
+  it('reads a page of customers and items with their aggregates in as many statements for 2 as for 10, each aggregate one statement', async () => {
+    const two = await statementsFor(aggregatesQuery, { per_page: 2 });
+    const ten = await statementsFor(aggregatesQuery, { per_page: 10 });
+    const data = ten.body.data as unknown as { customers: { data: Array<{ orders_aggregate: { groups: Array<{ count: number }> } }> }; items: { data: Array<{ order_lines_aggregate: { groups: Array<{ quantity: { sum: number } }> } }> } };
+    expect(data.customers.data).toHaveLength(10);
+    // The seeded history: 100 confirmed orders over 10 customers, 3 lines each over 20 SKUs.
+    for (const customer of data.customers.data) expect(customer.orders_aggregate.groups.reduce((sum, group) => sum + group.count, 0)).toBe(10);
+    expect(data.items.data.every((item) => (item.order_lines_aggregate.groups[0]?.quantity.sum ?? 0) > 0)).toBe(true);
+    expect(ten.count, `business-data statements: ${two.count} for 2, ${ten.count} for 10`).toBe(two.count);
+    // customers (+count), items (+count), and one statement per aggregate field.
+    expect(ten.count).toBeLessThanOrEqual(7);
+  });
+
+  const nestedPagesQuery = /* GraphQL */ `
+    query NestedPages($per_page: Int!) {
+      customers(per_page: $per_page) { data { orders(first: 5, offset: 5) { number } } }
+      warehouses(per_page: $per_page) { data { id stock_value { currency amount } stock_levels(per_page: 3, page: 2) { item_id quantity_on_hand } } }
+      inventory_items(per_page: 100) { data { warehouse_id quantity_on_hand unit_cost } }
+    }`;
+
+  it('reads later pages of nested lists (customers’ orders, warehouses’ stock levels) and warehouses’ stock values in as many statements for 1 parent as for 10', async () => {
+    const one = await statementsFor(nestedPagesQuery, { per_page: 1 });
+    const ten = await statementsFor(nestedPagesQuery, { per_page: 10 });
+    const data = ten.body.data as unknown as {
+      customers: { data: Array<{ orders: unknown[] }> };
+      warehouses: { data: Array<{ id: string; stock_value: Array<{ currency: string; amount: number }>; stock_levels: unknown[] }> };
+      inventory_items: { data: Array<{ warehouse_id: string; quantity_on_hand: number; unit_cost: number }> };
+    };
+    // The seeded history: 10 orders per customer, 10 SKUs per warehouse, every SKU with a cost in EUR.
+    expect(data.customers.data.map((customer) => customer.orders.length)).toEqual(Array(10).fill(5));
+    expect(data.warehouses.data).toHaveLength(2);
+    for (const warehouse of data.warehouses.data) {
+      const value = data.inventory_items.data.filter((item) => item.warehouse_id === warehouse.id).reduce((sum, item) => sum + item.quantity_on_hand * item.unit_cost, 0);
+      expect(warehouse.stock_value).toEqual([{ currency: 'EUR', amount: value }]);
+      expect(warehouse.stock_levels).toHaveLength(3);
+    }
+    expect(ten.count, `business-data statements: ${one.count} for 1 parent, ${ten.count} for 10`).toBe(one.count);
+  });
 });

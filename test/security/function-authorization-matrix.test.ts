@@ -3,6 +3,7 @@ import { scopeCatalogue } from '@platform/auth';
 import { type RestRoutes, rootFieldScopes } from '@platform/graphql-kit';
 import { createOAuthClient } from '@platform/subgraph-identity';
 import {
+  type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLOutputType,
@@ -43,8 +44,19 @@ import { bearerParams, subscribeWs, wsClient } from '../support/subscriptions.ts
 /** Root fields any authenticated credential may call (they reveal nothing of a tenant); see gateway/test/operation-scopes.test.ts. */
 const OPEN_TO_EVERY_CREDENTIAL = ['Query.scopes'];
 const EVERY_SCOPE = Object.keys(scopeCatalogue);
-/** A syntactically valid id that names no record of any kind. */
+/** A syntactically valid id that names no record of any kind (and a valid saved-operation name: a slug). */
 const NO_SUCH_ID = 'matrix_no_such_record';
+/** The arguments that address the record an operation acts on; a saved operation is addressed by its name. */
+const ADDRESSING_ARGUMENTS = ['id', 'endpoint_id', 'name'];
+/** The tenant's saved operation: it reads only what `analytics:read` admits, so running it needs nothing more. */
+const SAVED_OPERATION = { name: 'matrix_report', document: 'query { saved_operations { data { name } } }' };
+/** The bulk mutation's one line runs this (an upload's line is its variables). */
+const BULK_MUTATION = 'mutation ($input: CreateCustomerInput!) { create_customer(input: $input) { id } }';
+/** An upload's body: one line, the variables of one run of `BULK_MUTATION`. */
+const UPLOAD_BODY = `${JSON.stringify({ input: { name: 'Matrix bulk customer' } })}\n`;
+/** A route the edge answers itself (a file upload: no root field, so not generated from the declarations) and the scope it checks. */
+const BULK_UPLOAD = { path: '/v1/bulk/uploads', scope: 'bulk:write' };
+const uploadTo = (api: ApiClient) => api.raw('POST', BULK_UPLOAD.path, UPLOAD_BODY, 'application/x-ndjson');
 
 interface Operation {
   /** `Mutation.create_warehouse` */
@@ -94,6 +106,11 @@ interface Records {
   aiQuery: string;
   aiExtraction: string;
   aiTask: string;
+  /** A saved operation's name (its address in paths and arguments). */
+  savedOperation: string;
+  export: string;
+  upload: string;
+  bulkMutation: string;
 }
 
 /** Which record a path parameter names, by the path (`/crm/orders/:id/confirm`: an order). */
@@ -120,6 +137,9 @@ const RECORD_OF_PATH: Array<[RegExp, keyof Records]> = [
   [/^\/ai\/queries\//, 'aiQuery'],
   [/^\/ai\/extractions\//, 'aiExtraction'],
   [/^\/ai\/tasks\//, 'aiTask'],
+  [/^\/analytics\/saved-operations\//, 'savedOperation'],
+  [/^\/bulk\/exports\//, 'export'],
+  [/^\/bulk\/mutations\//, 'bulkMutation'],
 ];
 
 /** Which record a body field naming an id refers to, by its name. */
@@ -138,6 +158,7 @@ const RECORD_OF_FIELD: Record<string, keyof Records> = {
   workflow_id: 'workflow',
   run_id: 'workflowRun',
   task_id: 'aiTask',
+  upload_id: 'upload',
 };
 
 /** Plausible values of body fields by name; any other string field gets a plain text. */
@@ -152,6 +173,11 @@ const SAMPLE_VALUES: Record<string, unknown> = {
   due_date: '2030-01-31',
   scopes: ['inventory:read'],
   event_types: ['custom.matrix'],
+  // A slug, as a saved operation's name must be; every other name accepts one too.
+  name: 'matrix_new',
+  document: SAVED_OPERATION.document,
+  query: '{ customers { data { id name } } }',
+  mutation: BULK_MUTATION,
 };
 
 /** A valid value of an input type: its required fields (or, with none, its first optional one), plausible by name. */
@@ -206,7 +232,8 @@ function pathIdOf(operation: Operation, records: Records, missing: boolean): str
   return records[record];
 }
 
-const takesId = (operation: Operation) => operation.field.args.some((arg) => isNonNullType(arg.type) && (arg.name === 'id' || arg.name === 'endpoint_id'));
+const isAddressing = (arg: GraphQLArgument) => isNonNullType(arg.type) && ADDRESSING_ARGUMENTS.includes(arg.name);
+const takesId = (operation: Operation) => operation.field.args.some(isAddressing);
 
 /** The REST request of an operation: its route with path parameters filled, and its body. */
 function restRequest(operation: Operation, records: Records, missing = false): { method: string; path: string; body: unknown } {
@@ -221,7 +248,7 @@ function restRequest(operation: Operation, records: Records, missing = false): {
 /** The GraphQL document and variables of an operation: its required arguments, a minimal selection. */
 function graphqlRequest(operation: Operation, records: Records, missing = false): { query: string; variables: Record<string, unknown> } {
   const args = operation.field.args.filter((arg) => isNonNullType(arg.type) || arg.name === 'input');
-  const variables = Object.fromEntries(args.map((arg) => [arg.name, arg.name === 'id' || arg.name === 'endpoint_id' ? pathIdOf(operation, records, missing) : sampleValue(arg.name, arg.type, records)]));
+  const variables = Object.fromEntries(args.map((arg) => [arg.name, isAddressing(arg) ? pathIdOf(operation, records, missing) : sampleValue(arg.name, arg.type, records)]));
   const definitions = args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
   const argumentList = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
   const operationType = operation.root.toLowerCase();
@@ -336,6 +363,15 @@ describe('function-level authorization matrix', () => {
     const aiQuery = await created('/v1/ai/queries', { question: 'How many customers are there?' });
     const aiExtraction = await created('/v1/ai/extractions', { content_type: 'text/plain', text: 'Invoice INV-1 from Matrix Supplier Ltd, total EUR 10.00' });
     const aiTask = await created('/v1/ai/tasks', { goal: 'Archive SKUs with stock but no sales in 90 days' });
+    await created('/v1/analytics/saved-operations', SAVED_OPERATION);
+    // An export and a bulk mutation (one line, from an upload), ended: nothing of them changes by itself afterwards.
+    const exported = await created('/v1/bulk/exports', { query: '{ customers { data { id name } } }', format: 'ndjson' });
+    const uploaded = await uploadTo(admin);
+    if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    const upload = ((await uploaded.json()) as { id: string }).id;
+    const bulkMutation = await created('/v1/bulk/mutations', { mutation: BULK_MUTATION, upload_id: upload });
+    await eventually(async () => ((await database().export.findFirst({ where: { tenant_id: account.tenantId, id: exported, status: 'completed' } })) ? true : undefined), 20_000, 'the export completed');
+    await eventually(async () => ((await database().bulkMutation.findFirst({ where: { tenant_id: account.tenantId, id: bulkMutation, status: 'completed' } })) ? true : undefined), 20_000, 'the bulk mutation completed');
     records = {
       item,
       warehouse,
@@ -360,6 +396,10 @@ describe('function-level authorization matrix', () => {
       aiQuery,
       aiExtraction,
       aiTask,
+      savedOperation: SAVED_OPERATION.name,
+      export: exported,
+      upload,
+      bulkMutation,
     };
     before = await fingerprint([account.tenantId, account.sandboxTenantId]);
   });
@@ -431,6 +471,11 @@ describe('function-level authorization matrix', () => {
     },
   );
 
+  it(`REST POST ${BULK_UPLOAD.path} (an edge route, ${BULK_UPLOAD.scope}): 403 insufficient_scope without its scope`, async () => {
+    const api = await clientHolding(EVERY_SCOPE.filter((scope) => scope !== BULK_UPLOAD.scope));
+    expect(await problemOf(await uploadTo(api))).toMatchObject({ status: 403, code: 'insufficient_scope', required_scope: BULK_UPLOAD.scope });
+  });
+
   it('changed nothing of the tenant (every tenant-owned table, before and after the matrix)', async () => {
     expect(await fingerprint([account.tenantId, account.sandboxTenantId])).toEqual(before);
   });
@@ -491,6 +536,11 @@ describe('function-level authorization matrix', () => {
       const problem = response.headers.get('content-type') === 'application/problem+json' ? (JSON.parse(text) as Problem) : undefined;
       expect(isRefusalOf(operation, problem?.code, problem?.required_scope), `${request.method} ${request.path}: ${response.status} ${text}`).toBe(false);
       expect(response.status, text).toBeLessThan(500);
+    });
+
+    it(`REST POST ${BULK_UPLOAD.path} (an edge route) answers 201 with only ${BULK_UPLOAD.scope}`, async () => {
+      const response = await uploadTo(await clientHolding([BULK_UPLOAD.scope]));
+      expect(response.status, await response.clone().text()).toBe(201);
     });
   });
 });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { scopeCatalogue } from '@platform/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, eventually, platformUrl, problemOf, signedInAccount } from '../support/fixtures.ts';
+import { createExport, exportEnded } from '../support/bulk.ts';
+import { type ApiClient, eventually, json, platformUrl, problemOf, signedInAccount } from '../support/fixtures.ts';
 
 /** Every scope but resetting the sandbox: the attacker may do anything else in its own tenant. */
 const EVERY_SCOPE = Object.keys(scopeCatalogue).filter((scope) => scope !== 'tenants:write');
+/** Fields holding a link signed afresh on every read (a new expiry each time): a snapshot keeps only whether there is one. */
+const SIGNED_LINK_FIELDS = ['download_url', 'download_expires_at', 'result_url', 'result_url_expires_at'];
 
 /** A valid body of each write taking an id, so that a refusal can only come from the tenant check. */
 const BODIES: Record<string, unknown> = {
@@ -28,6 +31,8 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/workflows/{workflow_id}/runs/{id}/approval': { decision: 'approved' },
   'POST /v1/ai/tasks/{id}/approval': { decision: 'approved' },
   'POST /v1/ai/extractions/{id}/draft': { kind: 'invoice', customer_id: 'placeholder' },
+  'PATCH /v1/analytics/saved-operations/{name}': { description: 'Taken over' },
+  'POST /v1/analytics/saved-operations/{name}/run': { variables: {} },
 };
 
 interface Records {
@@ -52,6 +57,10 @@ interface Records {
   aiQuery: string;
   aiExtraction: string;
   aiTask: string;
+  /** A saved operation's name: names are per tenant; in the sweep the attacker holds none of that name (the last case gives it one). */
+  savedOperation: string;
+  export: string;
+  bulkMutation: string;
 }
 
 /** Which record of the victim each templated path names, by its first segments. */
@@ -77,6 +86,9 @@ const RESOURCE_OF_PATH: Array<[RegExp, keyof Records]> = [
   [/^\/v1\/ai\/queries\//, 'aiQuery'],
   [/^\/v1\/ai\/extractions\//, 'aiExtraction'],
   [/^\/v1\/ai\/tasks\//, 'aiTask'],
+  [/^\/v1\/analytics\/saved-operations\//, 'savedOperation'],
+  [/^\/v1\/bulk\/exports\//, 'export'],
+  [/^\/v1\/bulk\/mutations\//, 'bulkMutation'],
 ];
 
 async function created<T extends { id: string }>(api: ApiClient, path: string, body: unknown): Promise<T> {
@@ -129,8 +141,12 @@ describe('tenant isolation matrix', () => {
       `/v1/ai/extractions/${records.aiExtraction}`,
       `/v1/ai/tasks/${records.aiTask}`,
       `/v1/ai/tasks/${records.aiTask}/steps`,
+      `/v1/analytics/saved-operations/${records.savedOperation}`,
+      `/v1/bulk/exports/${records.export}`,
+      `/v1/bulk/mutations/${records.bulkMutation}`,
     ];
-    return Promise.all(paths.map(async (path) => [path, await (await victim.get(path)).json()]));
+    const withoutSignedLinks = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).map(([field, value]) => [field, SIGNED_LINK_FIELDS.includes(field) ? value !== null : value]));
+    return Promise.all(paths.map(async (path) => [path, withoutSignedLinks((await (await victim.get(path)).json()) as Record<string, unknown>)]));
   };
 
   beforeAll(async () => {
@@ -177,7 +193,16 @@ describe('tenant isolation matrix', () => {
     const aiQuery = await created(victim, '/v1/ai/queries', { question: 'Which SKUs are below their reorder point?' });
     const aiExtraction = await created(victim, '/v1/ai/extractions', { content_type: 'text/plain', text: 'Invoice INV-7 from Victim Supplier Ltd, total EUR 10.00' });
     const aiTask = await created(victim, '/v1/ai/tasks', { goal: 'Archive SKUs with stock but no sales in 90 days' });
+    const savedOperation = await created<{ id: string; name: string }>(victim, '/v1/analytics/saved-operations', { name: 'victim_saved_report', document: 'query { customers { data { id name } } }' });
+    // An export and a bulk mutation (one line, from an upload), both ended: cancelling either would answer invalid_state, not 404.
+    const exported = await exportEnded(victim, (await createExport(victim, { query: '{ customers { data { id name } } }', format: 'ndjson' })).id);
+    const upload = await json<{ id: string }>(await victim.raw('POST', '/v1/bulk/uploads', `${JSON.stringify({ input: { name: 'Victim bulk customer' } })}\n`, 'application/x-ndjson'), 201);
+    const bulkMutation = await created(victim, '/v1/bulk/mutations', { mutation: 'mutation ($input: CreateCustomerInput!) { create_customer(input: $input) { id } }', upload_id: upload.id });
+    await eventually(async () => (((await (await victim.get(`/v1/bulk/mutations/${bulkMutation.id}`)).json()) as { status: string }).status === 'completed' ? true : undefined));
     records = {
+      savedOperation: savedOperation.name,
+      export: exported.id,
+      bulkMutation: bulkMutation.id,
       aiQuery: aiQuery.id,
       aiExtraction: aiExtraction.id,
       aiTask: aiTask.id,
@@ -255,10 +280,34 @@ describe('tenant isolation matrix', () => {
   });
 
   it("never lists another tenant's records", async () => {
-    for (const path of ['/v1/inventory/items', '/v1/inventory/movements', '/v1/crm/customers', '/v1/crm/orders', '/v1/finance/invoices', '/v1/finance/ledger-entries', '/v1/finance/ledger-balances', '/v1/events', '/v1/events/webhook-endpoints', '/v1/connectors', '/v1/sync/jobs', '/v1/workflows', '/v1/workflows/runs']) {
+    for (const path of ['/v1/inventory/items', '/v1/inventory/movements', '/v1/crm/customers', '/v1/crm/orders', '/v1/finance/invoices', '/v1/finance/ledger-entries', '/v1/finance/ledger-balances', '/v1/events', '/v1/events/webhook-endpoints', '/v1/connectors', '/v1/sync/jobs', '/v1/workflows', '/v1/workflows/runs', '/v1/analytics/saved-operations', '/v1/bulk/exports', '/v1/bulk/mutations']) {
       const body = JSON.stringify(await (await attacker.get(path)).json());
-      for (const id of [records.item, records.customer, records.order, records.invoice, records.ledgerEntry, records.movement, records.event, records.webhookEndpoint, records.connector, records.syncJob, records.workflow, records.workflowRun]) expect(body, path).not.toContain(id);
+      for (const id of [records.item, records.customer, records.order, records.invoice, records.ledgerEntry, records.movement, records.event, records.webhookEndpoint, records.connector, records.syncJob, records.workflow, records.workflowRun, records.savedOperation, records.export, records.bulkMutation]) expect(body, path).not.toContain(id);
     }
+  });
+
+  it("never counts another tenant's records in an aggregate", async () => {
+    // A third tenant with every scope and no business records: each of its aggregates counts exactly
+    // what its own list holds (nothing, or what creating the tenant recorded), whatever the victim holds.
+    const observer = (await signedInAccount(EVERY_SCOPE)).api;
+    const document = (await (await fetch(`${platformUrl}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+    const aggregatePaths = Object.keys(document.paths).filter((path) => path.endsWith('/aggregate') && !path.includes('{'));
+    expect(aggregatePaths.length).toBeGreaterThanOrEqual(3);
+    for (const path of aggregatePaths) {
+      const listPath = path.slice(0, -'/aggregate'.length);
+      const total = async () => (document.paths[listPath]?.get ? ((await (await observer.get(listPath)).json()) as { meta: { total: number } }).meta.total : 0);
+      // The observer's own requests land in its audit trail as it goes: its count lies between the list before and after.
+      const listed = await total();
+      const counted = (await (await observer.get(path)).json()) as { groups: Array<{ count: number }> };
+      const listedAfter = await total();
+      expect(counted.groups, path).toHaveLength(1);
+      expect([path, listed <= (counted.groups[0]?.count ?? -1) && (counted.groups[0]?.count ?? Infinity) <= listedAfter]).toEqual([path, true]);
+      // And the victim's aggregate of the same records is not empty where the matrix gave it some.
+      const victims = (await (await victim.get(path)).json()) as { groups: Array<{ count: number }> };
+      expect(victims.groups[0]?.count, path).toBeGreaterThanOrEqual(listed);
+    }
+    const customers = (await (await attacker.graphql('{ customers { data { orders_aggregate { groups { count } } } } }')).json()) as { data: { customers: { data: Array<{ orders_aggregate: { groups: Array<{ count: number }> } }> } } };
+    for (const customer of customers.data.customers.data) expect(customer.orders_aggregate.groups).toEqual([{ count: 0 }]);
   });
 
   it("answers not_found to GraphQL lookups and navigation of another tenant's records", async () => {
@@ -281,8 +330,37 @@ describe('tenant isolation matrix', () => {
       const response = (await (await attacker.graphql(`query ($id: String!) { ${field}(id: $id) { id } }`, { id })).json()) as { data: unknown; errors?: Array<{ extensions: { code: string } }> };
       expect(response.errors?.[0]?.extensions.code, field).toBe('not_found');
     }
+    // A persisted document is looked up in the caller's tenant only, by name or by hash.
+    const { document_id: hashId } = (await (await victim.get(`/v1/analytics/saved-operations/${records.savedOperation}`)).json()) as { document_id: string };
+    for (const documentId of [`saved:${records.savedOperation}`, hashId]) {
+      const response = (await (await attacker.send('POST', '/graphql', { documentId })).json()) as { data?: unknown; errors?: Array<{ extensions: { code: string } }> };
+      expect([documentId, response.data, response.errors?.[0]?.extensions.code]).toEqual([documentId, undefined, 'persisted_operation_not_found']);
+    }
     // Navigation from the attacker's own records never crosses into the victim's.
     const orders = (await (await attacker.graphql('{ orders { data { customer { id } lines { item { id } } invoices { id } } } }')).json()) as { data: { orders: { data: unknown[] } } };
     expect(JSON.stringify(orders)).not.toContain(records.customer);
+  });
+
+  // Last: the attacker's operation of the victim's name would turn the sweep's 404 into the attacker's own.
+  it("addresses a saved operation by name in the caller's tenant only: a name both tenants hold is the caller's own, never the victim's", async () => {
+    const path = `/v1/analytics/saved-operations/${records.savedOperation}`;
+    const victims = await json<{ id: string; document: string }>(await victim.get(path));
+    const own = await created<{ id: string; document: string }>(attacker, '/v1/analytics/saved-operations', { name: records.savedOperation, document: 'query { saved_operations { data { name } } }' });
+    expect(own.id).not.toBe(victims.id);
+    // Read, changed and run by that name, it is the attacker's (its id, its document), never the victim's.
+    expect(await json(await attacker.get(path))).toMatchObject({ id: own.id, document: own.document });
+    expect(await json(await attacker.send('PATCH', path, { description: 'Mine' }))).toMatchObject({ id: own.id, description: 'Mine' });
+    const runs = [
+      await json<{ data: Record<string, unknown> }>(await attacker.send('POST', `${path}/run`, { variables: {} })),
+      await json<{ data: Record<string, unknown> }>(await attacker.send('POST', '/graphql', { documentId: `saved:${records.savedOperation}` })),
+    ];
+    for (const run of runs) {
+      expect(Object.keys(run.data)).toEqual(['saved_operations']);
+      expect(JSON.stringify(run)).not.toContain(records.customer);
+    }
+    expect(await json(await attacker.send('DELETE', path, {}))).toMatchObject({ id: own.id });
+    // Once the attacker's is gone the name names nothing for it again; the victim's was never touched.
+    expect(await problemOf(await attacker.get(path))).toMatchObject({ status: 404, code: 'not_found' });
+    expect(await json(await victim.get(path))).toEqual(victims);
   });
 });

@@ -114,7 +114,7 @@ export async function problemOf(response: Response): Promise<Problem> {
 /** A page of records as every list operation returns it. */
 export interface List<T> {
   data: T[];
-  meta: { total: number; page: number; per_page: number; next_cursor: string | null };
+  meta: { total: number; page: number; per_page: number; next_cursor: string | null; prev_cursor: string | null };
 }
 
 /** The JSON body of a response that must have `status` (the body is shown when it has not). */

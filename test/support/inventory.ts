@@ -9,6 +9,9 @@ export interface StockItem {
   reorder_point: number;
   warehouse_id: string;
   allow_backorder: boolean;
+  unit_cost: number | null;
+  currency: string | null;
+  stock_value: { currency: string; amount: number } | null;
   version: number;
   last_synced_at: string;
   created_at: string;
@@ -19,6 +22,7 @@ export interface StockItem {
 export interface Warehouse {
   id: string;
   name: string;
+  stock_value: Array<{ currency: string; amount: number }>;
   version: number;
   created_at: string;
   updated_at: string;
@@ -90,7 +94,7 @@ export async function createWarehouse(api: ApiClient, name: string): Promise<str
   return (await json<Warehouse>(await api.send('POST', '/v1/inventory/warehouses', { name }), 201)).id;
 }
 
-export async function createItem(api: ApiClient, body: { id: string; warehouse_id: string; quantity_on_hand?: number; reorder_point?: number; name?: string; allow_backorder?: boolean }): Promise<StockItem> {
+export async function createItem(api: ApiClient, body: { id: string; warehouse_id: string; quantity_on_hand?: number; reorder_point?: number; name?: string; allow_backorder?: boolean; unit_cost?: number; currency?: string }): Promise<StockItem> {
   return json<StockItem>(await api.send('POST', '/v1/inventory/items', { name: `Item ${body.id}`, quantity_on_hand: 0, reorder_point: 0, ...body }), 201);
 }
 

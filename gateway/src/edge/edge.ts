@@ -4,7 +4,7 @@ import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { Logger } from '@platform/config';
 import type { Prisma, PrismaClient } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
-import type { AiPort, PlatformOperationExecutor, SubgraphContext, SyncPort, WorkflowsPort } from '@platform/graphql-kit';
+import type { AiPort, BulkPort, PlatformOperationExecutor, SubgraphContext, SyncPort, WorkflowsPort } from '@platform/graphql-kit';
 import type { RateLimiter } from '@platform/rate-limit';
 import type { Mailer } from '@platform/subgraph-identity';
 import { useRestFacade } from '@platform/rest-facade';
@@ -23,13 +23,16 @@ import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
 import { requestAuditEntry, useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
+import { useBulkResultDownloads, useBulkUploads } from './plugins/use-bulk-uploads.ts';
 import { useConnectorUploads } from './plugins/use-connector-uploads.ts';
 import { useConsole } from './plugins/use-console.ts';
 import { useConnectorWebhooks } from './plugins/use-connector-webhooks.ts';
+import { useExportDownloads } from './plugins/use-export-downloads.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
 import { useGraphqlRequestLimits } from './plugins/use-graphql-request-limits.ts';
 import { useIdempotency } from './plugins/use-idempotency.ts';
 import { usePreconditions } from './plugins/use-preconditions.ts';
+import { usePersistedOperations } from './plugins/use-persisted-operations.ts';
 import { useQueryCost } from './plugins/use-query-cost.ts';
 import { maskUnexpectedErrors, useGraphqlErrorCodes } from './plugins/use-graphql-error-codes.ts';
 import { useNotFound } from './plugins/use-not-found.ts';
@@ -48,6 +51,7 @@ import { platformOperationExecutor } from './platform-operations.ts';
 import { linkRequests, requestState } from './request-state.ts';
 import { problemFor } from './responses.ts';
 import { restFacadeContract } from './rest-contract.ts';
+import { GRAPHIQL_EXAMPLE_TABS } from './graphiql-examples.ts';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 export const REST_BASE_PATH = '/v1';
@@ -66,6 +70,9 @@ export interface EdgeOptions {
   workflows: WorkflowsPort;
   /** What the AI subgraph reads and runs: the supergraph, the caller's operations, the task engine. */
   ai: AiPort;
+  /** The bulk export engine (queueing, interrupting, download links) and the key its links are signed with. */
+  bulk: BulkPort;
+  exportDownloadKey: Buffer;
   rateLimiter: RateLimiter;
   supergraph: Supergraph;
   subgraphs: SubgraphModule[];
@@ -116,6 +123,7 @@ export function createEdge(options: EdgeOptions): Edge {
     sync: options.sync,
     workflows: options.workflows,
     ai: options.ai,
+    bulk: options.bulk,
     signIn: { publicUrl: options.signIn.publicUrl, sendMail: sendMailWith(options.signIn.mailer, options.logger) },
   };
   const auditFor = (request: Request): SubgraphContext['audit'] => ({
@@ -166,7 +174,7 @@ export function createEdge(options: EdgeOptions): Edge {
     graphiql: {
       title: 'Platform API',
       headers: JSON.stringify({ Authorization: 'Bearer <access token from POST /v1/oauth/token>', 'X-Service-Tenant': '<tenant id>' }, null, 2),
-      defaultQuery: '{\n  inventory_items(per_page: 5) {\n    data { id name quantity_on_hand reorder_point warehouse_id }\n    meta { total page per_page }\n  }\n}\n',
+      defaultTabs: GRAPHIQL_EXAMPLE_TABS,
     },
     renderGraphiQL,
     logging: options.logger.child({ component: 'yoga' }) as never,
@@ -187,9 +195,14 @@ export function createEdge(options: EdgeOptions): Edge {
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
       useConsole(),
       useConnectorWebhooks({ basePath: REST_BASE_PATH, sync: options.sync, admit: rateLimit.admit }),
+      useExportDownloads({ basePath: REST_BASE_PATH, prisma: options.prisma, key: options.exportDownloadKey, admit: rateLimit.admit }),
+      useBulkResultDownloads({ basePath: REST_BASE_PATH, prisma: options.prisma, key: options.exportDownloadKey, admit: rateLimit.admit }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, reportUnexpected: options.reportUnexpected }),
       rateLimit,
+      // After authentication (a saved operation is looked up in the caller's tenant), before the request limits, cost and execution that apply to its document as to any.
+      usePersistedOperations({ prisma: options.prisma }),
       useConnectorUploads({ basePath: REST_BASE_PATH, sync: options.sync }),
+      useBulkUploads({ basePath: REST_BASE_PATH, prisma: options.prisma }),
       restFacade.routes,
       usePreconditions({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
       useIdempotency({ prisma: options.prisma, graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger }),

@@ -19,6 +19,7 @@ export function platformOperationExecutor(edge: { fetch(request: Request): Respo
     state.principal = principal;
     state.authenticatedAs = principal;
     state.inProcess = true;
+    state.paced = operation.paced === true;
     const response = await edge.fetch(request);
     return (await response.json()) as PlatformOperationResult;
   };

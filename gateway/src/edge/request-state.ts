@@ -27,6 +27,17 @@ export interface RequestState {
   auditAction?: string;
   /** An operation the platform runs itself (a connector's write), not a request from the network. */
   inProcess?: boolean;
+  /** An in-process operation its engine paces itself (an export's pages): not counted against the tenant's rate limit. */
+  paced?: boolean;
+  /** The cost of the GraphQL operation it ran or was refused (use-query-cost.ts): `extensions.cost` and the `Query-Cost` header. */
+  queryCost?: QueryCost;
+}
+
+/** Records the operation could return (estimate), did return, and may return at most. */
+export interface QueryCost {
+  requested: number;
+  actual: number;
+  budget: number;
 }
 
 const states = new WeakMap<Request, RequestState>();

@@ -13,19 +13,20 @@ export interface DemoSeed {
 
 export const DEMO_USER_EMAIL = 'demo@example.com';
 
+/** Unit costs in euro cents, so that `stock_value` (items, warehouses) has something to show. */
 const DEMO_ITEMS = [
-  { id: 'SKU-1001', name: 'Stainless water bottle 750 ml', quantity_on_hand: 240, reorder_point: 50 },
-  { id: 'SKU-1002', name: 'Insulated lunch box', quantity_on_hand: 12, reorder_point: 30 },
-  { id: 'SKU-1003', name: 'Bamboo cutlery set', quantity_on_hand: 95, reorder_point: 40 },
-  { id: 'SKU-1004', name: 'Glass food container 1 l', quantity_on_hand: 8, reorder_point: 25 },
-  { id: 'SKU-2001', name: 'Canvas tote bag', quantity_on_hand: 410, reorder_point: 100 },
-  { id: 'SKU-2002', name: 'Recycled notebook A5', quantity_on_hand: 19, reorder_point: 60 },
+  { id: 'SKU-1001', name: 'Stainless water bottle 750 ml', quantity_on_hand: 240, reorder_point: 50, unit_cost: 640, currency: 'EUR' },
+  { id: 'SKU-1002', name: 'Insulated lunch box', quantity_on_hand: 12, reorder_point: 30, unit_cost: 1150, currency: 'EUR' },
+  { id: 'SKU-1003', name: 'Bamboo cutlery set', quantity_on_hand: 95, reorder_point: 40, unit_cost: 380, currency: 'EUR' },
+  { id: 'SKU-1004', name: 'Glass food container 1 l', quantity_on_hand: 8, reorder_point: 25, unit_cost: 720, currency: 'EUR' },
+  { id: 'SKU-2001', name: 'Canvas tote bag', quantity_on_hand: 410, reorder_point: 100, unit_cost: 290, currency: 'EUR' },
+  { id: 'SKU-2002', name: 'Recycled notebook A5', quantity_on_hand: 19, reorder_point: 60, unit_cost: 210, currency: 'EUR' },
 ];
 
 /**
  * On first start with an empty database: a demo account (production and sandbox tenants), a
  * client allowed every scope, a person who signs in to the console (`demo@example.com`, owner of
- * both tenants, one random password), two warehouses and a few items, some below their reorder point.
+ * both tenants, one random password), two warehouses and a few items with unit costs, some below their reorder point.
  * Returns undefined when the database already has tenants.
  */
 export async function seedDemoIfEmpty(prisma: PrismaClient): Promise<DemoSeed | undefined> {

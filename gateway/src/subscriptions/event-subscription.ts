@@ -1,4 +1,5 @@
 import type { Principal } from '@platform/auth';
+import { type PrismaClient, databaseFault } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { type EventEnvelope, CUSTOM_TYPE_RULE, mayReceive, platformEventTypes, scopeToReceive } from '@platform/events';
 import {
@@ -24,6 +25,7 @@ import {
 import { getComplexity } from 'graphql-query-complexity';
 import { Repeater } from 'graphql-yoga';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits, recordEstimate } from '../edge/plugins/use-query-cost.ts';
+import { HORIZON_POLL_MS, LOG_PAGE_EVENTS, type LogPosition, eventsAfter, logHorizonOf, positionOf } from './event-log.ts';
 import type { SubscriberCredential } from './subscriber-credential.ts';
 
 /** The one subscription field of the API and the root query that serves each of its events. */
@@ -33,11 +35,21 @@ export const EVENT_QUERY_FIELD = 'event';
 export const EVENTS_READ_SCOPE = 'events:read';
 /** The variable carrying the event's id into the per-event query (a name no client document uses). */
 const EVENT_ID_VARIABLE = 'platform_live_event_id';
+/**
+ * How long a caught-up subscription waits for the live bus before reading the log again anyway:
+ * an event whose live publication was lost (its process died after the commit) is delivered
+ * this late rather than never.
+ */
+const IDLE_RECHECK_MS = 5_000;
+/** Where each result's event id travels to the SSE stream's `id:` field (a symbol: never serialised). */
+const EVENT_ID = Symbol('event id');
 
 /** A subscription the edge accepted: which events it wants and the query that renders each one. */
 export interface EventSubscriptionPlan {
   /** Requested types; undefined: every type the principal may receive. */
   types: ReadonlySet<string> | undefined;
+  /** The `after` argument: the event to resume after, checked with `resumePosition` before subscribing. */
+  after: string | undefined;
   /** `query (...$variables, $id) { <alias>: event(id: $id) { <the subscription's selection> } }`. */
   eventQuery: DocumentNode;
   variableValues: Record<string, unknown>;
@@ -92,7 +104,8 @@ export function planEventSubscription(args: ExecutionArgs, principal: Principal,
   const withoutRead = missingScope(principal, []);
   if (withoutRead) return [withoutRead];
 
-  const requested = getArgumentValues(fieldDefinition, field, coerced.coerced).types as string[] | null | undefined;
+  const argumentValues = getArgumentValues(fieldDefinition, field, coerced.coerced) as { types?: string[] | null; after?: string | null };
+  const requested = argumentValues.types;
   let types: Set<string> | undefined;
   if (requested !== undefined && requested !== null) {
     if (requested.length === 0) {
@@ -110,6 +123,7 @@ export function planEventSubscription(args: ExecutionArgs, principal: Principal,
   }
   return {
     types,
+    after: argumentValues.after ?? undefined,
     eventQuery: eventQueryOf(schema, document, operation, field),
     variableValues: coerced.coerced,
     operationName: operation.name?.value,
@@ -163,15 +177,19 @@ export function wantsEvent(plan: EventSubscriptionPlan, principal: Principal, ev
 }
 
 /**
- * The subscription's results: for every live event of the tenant it wants, its selection set run
- * as a query (`event(id)`) through the supergraph, so navigation to the changed record works
- * through federation and the subgraph checks the event's tenant and scopes again. Each event is
- * filtered and rendered with the credential's principal at that moment (a graphql-ws connection
- * may renew it), after checking the credential again (revoked, deleted). The results end when
- * the credential does (expiry, failed check): over SSE (`announceEnd`) with one last result
- * carrying the error; over graphql-ws silently, as the socket closes with the error's code. A
- * Repeater rather than an async generator: when the client unsubscribes, the live subscription
- * ends at once instead of at the next event.
+ * The subscription's results: every event of the tenant it wants, in the log's order, from
+ * `start` (resuming after an event) or from the database's `now()` when it starts. They are read
+ * from the event log as their positions settle (see event-log.ts: no gap, no repeat, whatever
+ * order concurrent transactions commit in); the live bus only says when to look. Each event's
+ * selection set is run as a query (`event(id)`) through the supergraph, so navigation to the
+ * changed record works through federation and the subgraph checks the event's tenant and scopes
+ * again. Each event is filtered and rendered with the credential's principal at that moment (a
+ * graphql-ws connection may renew it), after checking the credential again (revoked, deleted).
+ * The results end when the credential does (expiry, failed check): over SSE (`announceEnd`) with
+ * one last result carrying the error; over graphql-ws silently, as the socket closes with the
+ * error's code. A database that stops answering ends them with one last result carrying its
+ * error. A Repeater rather than an async generator: when the client unsubscribes, the
+ * subscription ends at once instead of at the next event.
  */
 export function eventResults(options: {
   plan: EventSubscriptionPlan;
@@ -179,49 +197,106 @@ export function eventResults(options: {
   announceEnd: boolean;
   contextValue: object;
   live: AsyncIterable<EventEnvelope>;
+  prisma: PrismaClient;
+  /** Resume after this position (`resumePosition`); undefined: from now. */
+  start: LogPosition | undefined;
   execute(args: ExecutionArgs): Promise<ExecutionResult>;
   schema: GraphQLSchema;
 }): AsyncIterableIterator<ExecutionResult> {
-  const { plan, credential } = options;
+  const { plan, credential, prisma } = options;
+  const tenantId = credential.principal.tenantId;
+  const horizon = logHorizonOf(prisma);
   return new Repeater<ExecutionResult>(async (push, stop) => {
-    const events = options.live[Symbol.asyncIterator]();
+    const live = options.live[Symbol.asyncIterator]();
     let stopped = false;
+    let newestNotified = 0;
+    let wake = () => {};
+    const woken = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (stopped) return resolve();
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     void stop.then(() => {
       stopped = true;
-      void events.return?.();
+      wake();
+      void live.return?.();
     });
     const stopListening = credential.onEnd((error) => {
       if (options.announceEnd) void push({ errors: [error] });
       stop();
     });
-    for (let next = await events.next(); !next.done && !stopped; next = await events.next()) {
-      const event = next.value;
-      if (!wantsEvent(plan, credential.principal, event)) continue;
-      // Nothing is delivered on a credential that fails the check, nor on one that could not be
-      // checked: the credential ends (see onEnd above), and with it every subscription on it.
-      const failure = await credential.check();
-      if (failure) {
-        credential.end(failure);
-        break;
+    // Listening starts before the log is first read, so an event committed after that read is announced.
+    void (async () => {
+      for (let next = await live.next(); !next.done; next = await live.next()) {
+        if (!wantsEvent(plan, credential.principal, next.value)) continue;
+        newestNotified = Math.max(newestNotified, Date.parse(next.value.occurred_at));
+        wake();
       }
-      const contextValue = { ...options.contextValue, principal: credential.principal };
-      const result = plan.envelopeDocument
-        ? // The subscription's own selection over the envelope: graphql-js executes a subscription operation against a root value.
-          await execute({ schema: options.schema, document: plan.envelopeDocument, operationName: plan.operationName, variableValues: plan.variableValues, rootValue: { [EVENTS_FIELD]: event }, contextValue })
-        : await options.execute({
-            schema: options.schema,
-            document: plan.eventQuery,
-            operationName: plan.operationName,
-            variableValues: { ...plan.variableValues, [EVENT_ID_VARIABLE]: event.id },
-            // A context per event: per-request caches (batch loaders, scope checks) never outlive one event.
-            contextValue,
-          });
-      await push(withoutServiceNames(result));
+    })().catch(() => {
+      // Announcements are hints: without them the log is read again every IDLE_RECHECK_MS.
+    });
+
+    let position = options.start;
+    try {
+      while (!stopped) {
+        const { now, settled } = await horizon.read();
+        position ??= { at: now, id: '' };
+        for (let page = await eventsAfter(prisma, tenantId, position, settled, plan.types); !stopped; page = await eventsAfter(prisma, tenantId, position, settled, plan.types)) {
+          for (const event of page) {
+            if (stopped) break;
+            position = positionOf(event);
+            if (!wantsEvent(plan, credential.principal, event)) continue;
+            // Nothing is delivered on a credential that fails the check, nor on one that could not be
+            // checked: the credential ends (see onEnd above), and with it every subscription on it.
+            const failure = await credential.check();
+            if (failure) {
+              credential.end(failure);
+              break;
+            }
+            await push(await render(options, event));
+          }
+          if (page.length < LOG_PAGE_EVENTS) break;
+        }
+        // An announced event not settled yet (a transaction that began before it is still open): look again shortly.
+        await woken(newestNotified >= settled.getTime() ? HORIZON_POLL_MS : IDLE_RECHECK_MS);
+      }
+    } catch (error) {
+      const fault = databaseFault(error);
+      if (!fault) throw error;
+      await push({ errors: [fault] });
+    } finally {
+      stopListening();
+      stop();
+      void live.return?.();
     }
-    stopListening();
-    stop();
-    void events.return?.();
   });
+}
+
+/** The id of the event a result renders (for SSE's `id:` field), if it renders one. */
+export function eventIdOf(result: ExecutionResult): string | undefined {
+  return (result as { [EVENT_ID]?: string })[EVENT_ID];
+}
+
+/** One event as the subscription's selection asks for it. */
+async function render(options: Parameters<typeof eventResults>[0], event: EventEnvelope): Promise<ExecutionResult> {
+  const { plan } = options;
+  const contextValue = { ...options.contextValue, principal: options.credential.principal };
+  const result = plan.envelopeDocument
+    ? // The subscription's own selection over the envelope: graphql-js executes a subscription operation against a root value.
+      await execute({ schema: options.schema, document: plan.envelopeDocument, operationName: plan.operationName, variableValues: plan.variableValues, rootValue: { [EVENTS_FIELD]: event }, contextValue })
+    : await options.execute({
+        schema: options.schema,
+        document: plan.eventQuery,
+        operationName: plan.operationName,
+        variableValues: { ...plan.variableValues, [EVENT_ID_VARIABLE]: event.id },
+        // A context per event: per-request caches (batch loaders, scope checks) never outlive one event.
+        contextValue,
+      });
+  return Object.assign(withoutServiceNames(result), { [EVENT_ID]: event.id });
 }
 
 /** Which subgraph answered is the platform's business, not the client's. */

@@ -3,6 +3,7 @@ import type { AuditRecorder } from '@platform/audit';
 import type { Principal } from '@platform/auth';
 import type { Logger } from '@platform/config';
 import { ApiError, type ErrorCode, errorCatalogue, retryAfterSeconds } from '@platform/errors';
+import type { SubgraphContext } from '@platform/graphql-kit';
 import { type DocumentNode, type ExecutionArgs, GraphQLError, OperationTypeNode, getOperationAST } from 'graphql';
 import type { Context, OperationResult } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
@@ -12,6 +13,7 @@ import type { CredentialAuthenticator } from '../edge/credentials.ts';
 import { requestAuditEntry } from '../edge/plugins/use-audit-trail.ts';
 import { requestState } from '../edge/request-state.ts';
 import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
+import { resumePosition, webSocketStarts } from './event-log.ts';
 import { type EventSubscriptionPlan, isPlan, missingScope, planEventSubscription } from './event-subscription.ts';
 import { SubscriberCredential, webSocketCredentials } from './subscriber-credential.ts';
 import type { ReleaseSubscription, SubscriptionCounter } from './subscription-limits.ts';
@@ -180,6 +182,13 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
           // event; one that cannot be checked now (an outage) refuses only this start.
           const unchecked = await connection.credential.check();
           if (unchecked) return refuse([withRetryAfter(unchecked)], operationName);
+          // Resuming after an event: an id not in the tenant's log, or too far behind, refuses the start.
+          if (planned.after !== undefined) {
+            const { prisma } = args.contextValue as SubgraphContext;
+            const start = await resumePosition(prisma, principal.tenantId, planned.after, 'after', planned.types);
+            if (start instanceof ApiError) return refuse([start], operationName);
+            webSocketStarts.set(request, start);
+          }
           // Counted and registered without a pause in between: concurrent starts cannot both take the last place.
           const release = options.counter.claim(principal.tenantId, connection.subscriptions.size);
           if (release instanceof ApiError) return refuse([withRetryAfter(release)], operationName);

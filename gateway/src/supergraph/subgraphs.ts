@@ -1,5 +1,7 @@
 import type { SubgraphModule } from '@platform/graphql-kit';
 import { aiSubgraph } from '@platform/subgraph-ai';
+import { bulkSubgraph } from '@platform/subgraph-bulk';
+import { analyticsSubgraph } from '@platform/subgraph-analytics';
 import { crmSubgraph } from '@platform/subgraph-crm';
 import { eventsSubgraph } from '@platform/subgraph-events';
 import { financeSubgraph } from '@platform/subgraph-finance';
@@ -11,4 +13,4 @@ import { workflowsSubgraph } from '@platform/subgraph-workflows';
 export type { SubgraphModule };
 
 /** Every domain subgraph of the supergraph. A new domain is one more entry here. */
-export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph, eventsSubgraph, integrationsSubgraph, workflowsSubgraph, aiSubgraph];
+export const subgraphs: SubgraphModule[] = [identitySubgraph, inventorySubgraph, crmSubgraph, financeSubgraph, eventsSubgraph, integrationsSubgraph, workflowsSubgraph, aiSubgraph, analyticsSubgraph, bulkSubgraph];

@@ -59,6 +59,10 @@ export const errorCatalogue = {
   language_model_unavailable: { status: 503, title: 'Language model unavailable', description: 'The language model the operator configured could not be reached or refused the request; nothing was executed. Retry after `Retry-After` seconds.' },
   language_model_timeout: { status: 504, title: 'Language model timed out', description: 'The configured language model did not answer within the platform\'s deadline; nothing was executed.' },
   language_model_invalid_output: { status: 502, title: 'Language model answered unusably', description: 'The configured language model answered with a plan the platform could not accept (malformed tool arguments, names the catalogue does not have); nothing was executed. `errors` says what was wrong.' },
+  download_link_invalid: { status: 403, title: 'Download link not valid', description: 'The export download link was altered or is not one the platform signed; ask for the export again (`GET /v1/bulk/exports/{id}`) to get a valid link.' },
+  download_link_expired: { status: 410, title: 'Download link expired', description: 'The export download link is past its expiry (`download_expires_at`); ask for the export again for a fresh link, while the export is kept.' },
+  persisted_operation_not_found: { status: 404, title: 'Persisted operation not found', description: 'The `documentId` of a GraphQL request (`saved:<name>` or `sha256:<hex>`) names no operation saved in this tenant (`GET /v1/analytics/saved-operations` lists them); an updated operation answers to the hash of its new document only.' },
+  resume_too_far_behind: { status: 410, title: 'Too many events to replay', description: 'A subscription resumed after an event (`after`, or `Last-Event-ID` over SSE) that more events followed than a subscription replays (`maximum`). Re-sync through `GET /v1/events`, then subscribe again after the last event read, or without `after`.' },
   internal_error: { status: 500, title: 'Internal error', description: 'Something failed on our side. The `request_id` identifies it in our logs.' },
 } as const;
 

@@ -42,6 +42,8 @@ export const platformEventTypes = {
   },
   'ai.query.completed': { scope: 'ai:read', resourceType: 'ai_query', description: 'A copilot query returned a structured response (answered, ambiguous or unanswerable); the query as `GET /v1/ai/queries/{id}` shows it as data.' },
   'ai.task.completed': { scope: 'ai:read', resourceType: 'ai_task', description: 'An agent task ended, once per task: `status` is `succeeded`, `failed` (with `error`: step, code, message), `cancelled` or `rejected`; the task as data.' },
+  'export.completed': { scope: 'bulk:read', resourceType: 'export', description: 'A bulk export ended, once per export: `status` is `completed` (the file is ready; `GET /v1/bulk/exports/{id}` gives a fresh download link) or `failed` (with `error`: code, message); the export as data.' },
+  'bulk_mutation.completed': { scope: 'bulk:read', resourceType: 'bulk_mutation', description: 'A bulk mutation ended, once per bulk mutation: `status` is `completed` (every line ran: `progress.lines_failed` of them failed; `GET /v1/bulk/mutations/{id}` gives a fresh link to the result file) or `failed` (it could not go on, with `error`: code, message); the bulk mutation as data.' },
 } as const;
 
 export type PlatformEventType = keyof typeof platformEventTypes;

@@ -8,7 +8,7 @@ import { type Prisma, type PrismaClient, type PrismaTypes, getDatamodel } from '
 import { ApiError } from '@platform/errors';
 import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode, valueFromASTUntyped } from 'graphql';
 import NullableMutationsPlugin from './nullable-mutations.ts';
-import type { AiPort, EventEmitter, EventSource, EventsPort, OrdersPort, SignInPort, StockPort, SyncPort, WorkflowsPort } from './ports.ts';
+import type { AiPort, BulkPort, EventEmitter, EventSource, EventsPort, OrdersPort, SignInPort, StockPort, SyncPort, WorkflowsPort } from './ports.ts';
 
 /** What every subgraph resolver receives; the edge builds it once per request. */
 export interface SubgraphContext {
@@ -27,6 +27,7 @@ export interface SubgraphContext {
     sync: SyncPort;
     workflows: WorkflowsPort;
     ai: AiPort;
+    bulk: BulkPort;
     signIn: SignInPort;
   };
   audit: {

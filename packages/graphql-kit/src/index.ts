@@ -16,9 +16,12 @@ export {
   decodeCursor,
   selects,
   ID_KEY,
+  MAX_SORT_KEYS,
+  type CursorArgument,
   type PageWindow,
   type KeyKind,
   type OrderKey,
+  type OrderedKey,
   type SortKey,
   type ListOrder,
   type ListWindow,
@@ -34,9 +37,13 @@ export { type InputContract, type JsonSchema, inputContract, inputRules, mergeIn
 export { VERSION_DESCRIPTION, assertCurrentVersion, recordActionArgs } from './concurrency.ts';
 export { sortArg } from './sorting.ts';
 export { batchLoader } from './batching.ts';
-export type { StockPort, StockChange, StockMovementSource, OrdersPort, InvoiceableOrder, EventsPort, EventEmitter, EventSource, NewEvent, WebhookAttemptResult, SyncPort, WorkflowsPort, OperationCheck, ConnectorUploadRepresentation, PlatformOperation, PlatformOperationResult, PlatformOperationExecutor, AiPort, LanguageModelSettings, SignInPort } from './ports.ts';
+export type { StockPort, StockChange, StockMovementSource, OrdersPort, InvoiceableOrder, EventsPort, EventEmitter, EventSource, NewEvent, WebhookAttemptResult, SyncPort, WorkflowsPort, OperationCheck, ConnectorUploadRepresentation, PlatformOperation, PlatformOperationResult, PlatformOperationExecutor, AiPort, BulkPort, LanguageModelSettings, SignInPort } from './ports.ts';
 export type { RestRoutes } from './rest-routes.ts';
 export type { SubgraphModule } from './subgraph-module.ts';
 export { defineLifecycle } from './lifecycle.ts';
 export { rootFieldScopes, type ScopeRequirement } from './operation-scopes.ts';
 export { type Deprecation, MINIMUM_DEPRECATION_DAYS, deprecationHeaders, parseDeprecation } from './deprecation.ts';
+export { type AggregateCaller, type AggregateDeclaration, type AggregateDimension, type AggregateFilter, type AggregateMeasure, atOrAfter, before, condition, containsText, equalTo, filterArgs, isSet } from './aggregates/declaration.ts';
+export { type AggregateRequest, aggregateRequest, MAX_GROUP_LIMIT } from './aggregates/request.ts';
+export { type AggregateResult, aggregateStatement, runAggregate } from './aggregates/statement.ts';
+export { aggregateRoute, defineAggregateField, defineEntityAggregateField } from './aggregates/schema.ts';

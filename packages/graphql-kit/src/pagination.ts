@@ -16,8 +16,12 @@ export const MAX_PER_PAGE = 100;
  * to make a longer one.
  */
 export const MAX_CURSOR_LENGTH = 4096;
-/** The cursor format's version: a change of the format refuses the cursors of the previous one. */
-const CURSOR_VERSION = 1;
+/**
+ * The cursor format's version: a change of the format refuses the cursors of the previous one.
+ * 2: the page number is the page of the record the cursor names (1: the page it led to), and a
+ * sort has several keys, each with its direction.
+ */
+const CURSOR_VERSION = 2;
 /** `meta.page` is a GraphQL Int. */
 const MAX_PAGE = 2 ** 31 - 1;
 
@@ -33,22 +37,29 @@ const perPageRule = integer({ min: 1, max: MAX_PER_PAGE, message: `must be an in
 /** What the published document states about a cursor: base64url characters, bounded. Anything else about it is a rule (422). */
 const cursorRule = z
   .string()
-  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor: the meta.next_cursor of a page of this list')
+  .regex(/^[A-Za-z0-9_-]+$/, 'must be a cursor: the meta.next_cursor or meta.prev_cursor of a page of this list')
   .max(MAX_CURSOR_LENGTH, `must be at most ${MAX_CURSOR_LENGTH} characters`)
   .nullish();
 
 /**
  * The page arguments of every list: `page` and `per_page` (numbered pages, with the exact
- * `meta.total`), and `after` (the page following a cursor, `meta.next_cursor` of the page before).
+ * `meta.total`), `after` (the page following a cursor: `meta.next_cursor` of the page before) and
+ * `before` (the page preceding a cursor: `meta.prev_cursor` of the page after).
  */
 export function paginationArgs(t: Parameters<Parameters<SubgraphBuilder['queryField']>[1]>[0]) {
   return {
-    page: t.arg.int({ required: false, description: 'Page number, from 1. Default 1. Not with `after`.', extensions: inputRules(pageRule) }),
+    page: t.arg.int({ required: false, description: 'Page number, from 1. Default 1. Not with `after` or `before`.', extensions: inputRules(pageRule) }),
     per_page: t.arg.int({ required: false, description: `Records per page, 1 to ${MAX_PER_PAGE}. Default ${DEFAULT_PER_PAGE}.`, extensions: inputRules(perPageRule) }),
     after: t.arg.string({
       required: false,
       description:
-        'Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`).',
+        'Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`).',
+      extensions: inputRules(cursorRule),
+    }),
+    before: t.arg.string({
+      required: false,
+      description:
+        'Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list\'s order, for walking back. `meta.page` counts down from the cursor\'s page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`).',
       extensions: inputRules(cursorRule),
     }),
   };
@@ -77,20 +88,48 @@ export interface OrderKey {
 /** A sortable field: the kind of its values, or its column when named otherwise (`number` sorts by `sequence`). */
 export type SortKey = KeyKind | OrderKey;
 
+/** A column of a list's order, with its direction and where its nulls sort (when it may be null). */
+export interface OrderedKey extends OrderKey {
+  direction: 'asc' | 'desc';
+  /** A list sorts nulls last in either direction; read backwards (`before`), they come first. */
+  nulls: 'first' | 'last';
+}
+
 /** A list's order: the columns of its sort key, most significant first, ending with a unique tie-breaker. */
 export interface ListOrder {
-  /** The `sort` value it comes from (`-created_at`): every cursor carries it. */
+  /** The `sort` value it comes from (`status,-created_at`): every cursor carries it. */
   sort: string;
-  direction: 'asc' | 'desc';
-  keys: readonly OrderKey[];
+  keys: readonly OrderedKey[];
 }
 
 export const ID_KEY: OrderKey = { column: 'id', kind: 'text' };
 
-/** The values of `sort`: each field, ascending or prefixed with `-`. */
+/** Most keys a `sort` may name (the tie-breaker aside): more would only defeat the indexes. */
+export const MAX_SORT_KEYS = 3;
+
+/** Field names reach a regular expression and SQL text: identifiers only. */
+const FIELD_NAME = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * The values of `sort`: up to MAX_SORT_KEYS of `fields`, comma-separated, each ascending or
+ * prefixed with `-` (`status,-created_at`). The pattern lists the fields, so the published
+ * document states exactly which values are valid (400); a field named twice is a rule it cannot
+ * state (422).
+ */
 export function sortRule(fields: readonly string[]) {
-  const values = fields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
-  return z.enum(values, { error: `must be one of ${fields.join(', ')}, optionally prefixed with "-"` }).nullish();
+  const invalid = fields.find((field) => !FIELD_NAME.test(field));
+  if (invalid !== undefined) throw new Error(`sort field ${invalid} is not an identifier`);
+  const field = `-?(?:${fields.join('|')})`;
+  const pattern = new RegExp(`^${field}(?:,${field}){0,${MAX_SORT_KEYS - 1}}$`);
+  return z
+    .string()
+    .regex(pattern, { error: `must be up to ${MAX_SORT_KEYS} of ${fields.join(', ')}, separated by commas, each optionally prefixed with "-"`, abort: true })
+    .refine((value) => new Set(sortTerms(value).map((term) => term.field)).size === sortTerms(value).length, { error: 'names a field twice: name each field at most once' })
+    .nullish();
+}
+
+function sortTerms(sort: string): Array<{ field: string; direction: 'asc' | 'desc' }> {
+  return sort.split(',').map((term) => (term.startsWith('-') ? { field: term.slice(1), direction: 'desc' } : { field: term, direction: 'asc' }));
 }
 
 /** Each list's sort rule, built once: a list's sortable fields are a constant of its module, and building a schema costs more than using it. */
@@ -103,30 +142,36 @@ function sortRuleOf(fields: Readonly<Record<string, SortKey>>): ReturnType<typeo
 }
 
 /**
- * The order of a `sort` value: the field (of `fields`, with the kind of its values) then the
- * tie-breaker (`id` unless said otherwise), both in the same direction. An unknown field is a
- * 400 naming the allowed ones.
+ * The order of a `sort` value: its fields (of `fields`, with the kind of their values), each in
+ * its direction, then the tie-breaker (`id` unless said otherwise) in the direction of the last
+ * field, unless the sort names it. A value that is not a sort of these fields is a 400 naming the
+ * allowed ones; a field named twice a 422.
  */
 export function listOrder<Field extends string>(value: string | null | undefined, fields: Readonly<Record<Field, SortKey>>, defaultSort: string, tieBreaker: OrderKey = ID_KEY): ListOrder {
-  const names = Object.keys(fields) as Field[];
   const sort = parseArgument('sort', sortRuleOf(fields), value) ?? defaultSort;
-  const descending = sort.startsWith('-');
-  const field = (descending ? sort.slice(1) : sort) as Field;
-  const declared: SortKey | undefined = fields[field];
-  if (declared === undefined) throw new Error(`default sort ${defaultSort} is not one of ${names.join(', ')}`);
-  const key: OrderKey = typeof declared === 'string' ? { column: field, kind: declared } : declared;
-  const keys = key.column === tieBreaker.column ? [tieBreaker] : [key, tieBreaker];
-  return { sort, direction: descending ? 'desc' : 'asc', keys };
+  const keys: OrderedKey[] = sortTerms(sort).map(({ field, direction }) => {
+    const declared: SortKey | undefined = Object.hasOwn(fields, field) ? fields[field as Field] : undefined;
+    if (declared === undefined) throw new Error(`default sort ${defaultSort} is not of ${Object.keys(fields).join(', ')}`);
+    return { ...(typeof declared === 'string' ? { column: field, kind: declared } : declared), direction, nulls: 'last' };
+  });
+  const last = keys.at(-1) as OrderedKey;
+  if (!keys.some((key) => key.column === tieBreaker.column)) keys.push({ ...tieBreaker, direction: last.direction, nulls: 'last' });
+  return { sort, keys };
 }
 
 /** The order of a list without a `sort` argument (warehouses by creation, users by e-mail). */
 export function fixedOrder(keys: readonly OrderKey[], direction: 'asc' | 'desc' = 'asc'): ListOrder {
-  return { sort: `${direction === 'desc' ? '-' : ''}${keys.map((key) => key.column).join(',')}`, direction, keys };
+  return { sort: `${direction === 'desc' ? '-' : ''}${keys.map((key) => key.column).join(',')}`, keys: keys.map((key) => ({ ...key, direction, nulls: 'last' })) };
 }
 
-/** Prisma's `orderBy` for an order (nulls last). */
-export function prismaOrderBy(order: ListOrder): Array<Record<string, 'asc' | 'desc' | { sort: 'asc' | 'desc'; nulls: 'last' }>> {
-  return order.keys.map((key) => ({ [key.column]: key.nullable ? { sort: order.direction, nulls: 'last' } : order.direction }));
+/** The order read backwards: every direction turned, nulls first. */
+function reverseOrder(order: ListOrder): ListOrder {
+  return { sort: order.sort, keys: order.keys.map((key) => ({ ...key, direction: key.direction === 'asc' ? 'desc' : 'asc', nulls: key.nulls === 'last' ? 'first' : 'last' })) };
+}
+
+/** Prisma's `orderBy` for an order. */
+export function prismaOrderBy(order: ListOrder): Array<Record<string, 'asc' | 'desc' | { sort: 'asc' | 'desc'; nulls: 'first' | 'last' }>> {
+  return order.keys.map((key) => ({ [key.column]: key.nullable ? { sort: key.direction, nulls: key.nulls } : key.direction }));
 }
 
 interface CursorPayload {
@@ -136,9 +181,9 @@ interface CursorPayload {
   l: string;
   /** The `sort` it was made for. */
   s: string;
-  /** The number of the page it leads to. */
+  /** The number of the page of the record it names. */
   p: number;
-  /** The sort key of the last record of the page before, as JSON values. */
+  /** The sort key of the record it names, as JSON values. */
   k: unknown[];
 }
 
@@ -187,7 +232,7 @@ function keyFromJson(key: OrderKey, value: unknown): unknown {
   }
 }
 
-/** The cursor of the page after the record whose sort key is `key`. */
+/** The cursor of the record whose sort key is `key`, on page `page`: `after` it reads the page after the record, `before` it the page before. */
 export function encodeCursor(list: string, order: ListOrder, page: number, key: readonly unknown[]): string {
   const payload: CursorPayload = { v: CURSOR_VERSION, l: list, s: order.sort, p: page, k: order.keys.map((orderKey, index) => keyToJson(orderKey, key[index])) };
   const cursor = Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
@@ -195,17 +240,20 @@ export function encodeCursor(list: string, order: ListOrder, page: number, key: 
   return cursor;
 }
 
-const notACursor = (reason: string) => fieldErrors('rule_violation', 'after', `after is not a cursor of this list: ${reason}. Pass meta.next_cursor of a page of the same list as it came.`);
+/** The arguments that take a cursor. */
+export type CursorArgument = 'after' | 'before';
 
 /**
- * The position a cursor names: the sort key of the record the page starts after, and the number
- * of that page. The cursor must come from this list and this `sort`, in this format version, with
- * a key of the order's kinds; anything else is a 422 `rule_violation` naming `after` (what the
- * published document states, base64url characters and the length, is checked before: 400).
+ * The position a cursor names: the sort key of a record, and the number of its page. The cursor
+ * must come from this list and this `sort`, in this format version, with a key of the order's
+ * kinds; anything else is a 422 `rule_violation` naming the argument (what the published document
+ * states, base64url characters and the length, is checked before: 400).
  * A cursor is not signed: all it can say is a position in the sort order, and the tenant and the
  * filters of the request always apply, so a made-up one only chooses where a page starts.
  */
-export function decodeCursor(cursor: string, list: string, order: ListOrder): { page: number; key: unknown[] } {
+export function decodeCursor(cursor: string, list: string, order: ListOrder, argument: CursorArgument = 'after'): { page: number; key: unknown[] } {
+  const notACursor = (reason: string) =>
+    fieldErrors('rule_violation', argument, `${argument} is not a cursor of this list: ${reason}. Pass meta.next_cursor or meta.prev_cursor of a page of the same list as it came.`);
   let payload: unknown;
   try {
     payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -216,8 +264,8 @@ export function decodeCursor(cursor: string, list: string, order: ListOrder): { 
   const { v, l, s, p, k, ...rest } = payload as Partial<CursorPayload>;
   if (Object.keys(rest).length > 0 || v !== CURSOR_VERSION) throw notACursor('it is of another format or version');
   if (l !== list) throw notACursor('it belongs to another list');
-  if (s !== order.sort) throw fieldErrors('rule_violation', 'after', `after was made for sort=${typeof s === 'string' ? s : '?'}; this request sorts by ${order.sort}. Repeat the sort of the page the cursor came from.`);
-  if (typeof p !== 'number' || !Number.isSafeInteger(p) || p < 2 || p > MAX_PAGE) throw notACursor('its page number is out of range');
+  if (s !== order.sort) throw fieldErrors('rule_violation', argument, `${argument} was made for sort=${typeof s === 'string' ? s : '?'}; this request sorts by ${order.sort}. Repeat the sort of the page the cursor came from.`);
+  if (typeof p !== 'number' || !Number.isSafeInteger(p) || p < 1 || p > MAX_PAGE) throw notACursor('its page number is out of range');
   if (!Array.isArray(k) || k.length !== order.keys.length) throw notACursor('its sort key has the wrong shape');
   const key = order.keys.map((orderKey, index) => keyFromJson(orderKey, k[index]));
   if (key.some((value) => value === undefined)) throw notACursor('its sort key has the wrong shape');
@@ -230,15 +278,21 @@ export function decodeCursor(cursor: string, list: string, order: ListOrder): { 
 export interface ListWindow {
   /** The list's name in its cursors (`inventory_items`): another list's cursor is refused. */
   list: string;
+  /**
+   * The order to read records in: the list's order, or its reverse after `before` (the records
+   * before the cursor are read backwards from it; `listPage` puts them back in the list's order).
+   */
   order: ListOrder;
-  /** The page number: `page`, or the one the cursor leads to. */
+  /** Whether the page is read backwards from a cursor (`before`). */
+  backward: boolean;
+  /** The page number: `page`, or the one after (`after`) or before (`before`) the cursor's page. */
   page: number;
   per_page: number;
-  /** Records to skip: `(page - 1) × per_page` for a numbered page, 0 after a cursor. */
+  /** Records to skip: `(page - 1) × per_page` for a numbered page, 0 from a cursor. */
   skip: number;
-  /** Records to read: one more than `per_page`, which tells whether another page follows. */
+  /** Records to read: one more than `per_page`, which tells whether another page follows (or, backwards, precedes). */
   take: number;
-  /** The sort key of the record the page starts after (a cursor's), or null. */
+  /** The sort key the read starts after, in `order` (a cursor's key, of `after` or `before`), or null. */
   after: unknown[] | null;
   /**
    * Whether to compute `meta.total`: always over REST (its records are whole); in GraphQL when
@@ -251,31 +305,41 @@ export interface ListPageArgs {
   page?: number | null;
   per_page?: number | null;
   after?: string | null;
+  before?: string | null;
 }
 
-/**
- * The window of a list request. `page` and `after` together are a 422 `rule_violation` (each is
- * valid alone; the document cannot state that they exclude each other).
- */
+/** `page`, `after` and `before` each say where a page is; two of them together are a 422 naming both (each is valid alone; the document cannot state that they exclude each other). */
+function refuseTogether(first: 'page' | 'after', second: 'after' | 'before'): ApiError {
+  return new ApiError('rule_violation', `${first} and ${second} cannot be combined: each says where the page is. Send one of them.`, {
+    errors: [
+      { field: first, message: `cannot be combined with ${second}` },
+      { field: second, message: `cannot be combined with ${first}` },
+    ],
+  });
+}
+
+/** The window of a list request. */
 export function listWindow(args: ListPageArgs, list: string, order: ListOrder, info?: GraphQLResolveInfo): ListWindow {
   const perPage = parseArgument('per_page', perPageRule, args.per_page) ?? DEFAULT_PER_PAGE;
   const page = parseArgument('page', pageRule, args.page);
   const after = parseArgument('after', cursorRule, args.after);
+  const before = parseArgument('before', cursorRule, args.before);
   const countTotal = info === undefined || selects(info, ['meta', 'total']);
+  if (page != null && after != null) throw refuseTogether('page', 'after');
+  if (page != null && before != null) throw refuseTogether('page', 'before');
+  if (after != null && before != null) throw refuseTogether('after', 'before');
+  const window = { list, per_page: perPage, skip: 0, take: perPage + 1, countTotal };
   if (after != null) {
-    if (page != null) {
-      throw new ApiError('rule_violation', 'page and after cannot be combined: a cursor already says where its page starts. Send one of them.', {
-        errors: [
-          { field: 'page', message: 'cannot be combined with after' },
-          { field: 'after', message: 'cannot be combined with page' },
-        ],
-      });
-    }
-    const position = decodeCursor(after, list, order);
-    return { list, order, page: position.page, per_page: perPage, skip: 0, take: perPage + 1, after: position.key, countTotal };
+    const position = decodeCursor(after, list, order, 'after');
+    return { ...window, order, backward: false, page: Math.min(position.page + 1, MAX_PAGE), after: position.key };
+  }
+  if (before != null) {
+    // listPage settles the number: 1 when nothing precedes the page, else at least 2.
+    const position = decodeCursor(before, list, order, 'before');
+    return { ...window, order: reverseOrder(order), backward: true, page: Math.max(position.page - 1, 1), after: position.key };
   }
   const number = page ?? 1;
-  return { list, order, page: number, per_page: perPage, skip: (number - 1) * perPage, take: perPage + 1, after: null, countTotal };
+  return { ...window, order, backward: false, page: number, skip: (number - 1) * perPage, after: null };
 }
 
 /** `meta` of a list page. `total` is null only when the GraphQL query did not select it (never sent). */
@@ -284,6 +348,7 @@ export interface ListMeta {
   page: number;
   per_page: number;
   next_cursor: string | null;
+  prev_cursor: string | null;
 }
 
 export interface ListPage<Item> {
@@ -292,27 +357,30 @@ export interface ListPage<Item> {
 }
 
 /**
- * The page of `rows` (read with `window.take`, so at most one more than the page): the first
- * `per_page`, and the cursor of the next page when that extra row exists. `keyOf` reads the sort
- * key of a row (by default its columns of the order's keys).
+ * The page of `rows` (read in `window.order` with `window.take`, so at most one more than the
+ * page): the first `per_page`, in the list's order, with the cursor of its last record when a
+ * record follows (`next_cursor`) and of its first when one precedes (`prev_cursor`). `keyOf` reads
+ * the sort key of a row (by default its columns of the order's keys).
  */
 export function listPage<Row>(rows: Row[], window: ListWindow, total: number | null, keyOf: (row: Row) => unknown[] = (row) => window.order.keys.map((key) => (row as Record<string, unknown>)[key.column])): ListPage<Row> {
-  const data = rows.slice(0, window.per_page);
+  const beyond = rows.length > window.per_page;
+  const read = rows.slice(0, window.per_page);
+  const data = window.backward ? read.reverse() : read;
+  // Backwards, the extra row says whether a record precedes the page; the cursor's own record follows it.
+  const page = window.backward ? (beyond ? Math.max(window.page, 2) : 1) : window.page;
+  const follows = window.backward || (beyond && page < MAX_PAGE);
+  const precedes = window.backward ? beyond : page > 1;
+  const first = data[0];
   const last = data.at(-1);
-  const more = rows.length > window.per_page && last !== undefined && window.page < MAX_PAGE;
-  const next_cursor = more ? encodeCursor(window.list, window.order, window.page + 1, keyOf(last)) : null;
-  return { data, meta: { total, page: window.page, per_page: window.per_page, next_cursor } };
+  const cursorOf = (row: Row) => encodeCursor(window.list, window.order, page, keyOf(row));
+  return {
+    data,
+    meta: { total, page, per_page: window.per_page, next_cursor: follows && last !== undefined ? cursorOf(last) : null, prev_cursor: precedes && first !== undefined ? cursorOf(first) : null },
+  };
 }
 
 /**
- * The keyset condition of a Prisma query: records after the cursor's key in the window's order,
- * `(k1, k2) > (v1, v2)` written as `k1 >= v1 AND (k1 > v1 OR (k1 = v1 AND k2 > v2))`, whose
- * first term bounds an index range scan on `(tenant_id, k1, k2)`. A nullable key sorts its nulls
- * last: after a value come the greater values and then the nulls; after a null, only nulls.
- * Undefined without a cursor.
- */
-/**
- * One page of a Prisma model's records matching `where`: the window's keyset (after a cursor),
+ * One page of a Prisma model's records matching `where`: the window's keyset (from a cursor),
  * order and bounds applied, and the total counted when the client selects it.
  */
 export async function prismaListPage<Row, Where extends object>(
@@ -328,46 +396,95 @@ export async function prismaListPage<Row, Where extends object>(
   return listPage(rows, window, total);
 }
 
-export function keysetWhere(window: ListWindow): Record<string, unknown> | undefined {
-  if (!window.after) return undefined;
-  const strict = window.order.direction === 'asc' ? 'gt' : 'lt';
-  const inclusive = window.order.direction === 'asc' ? 'gte' : 'lte';
-  const keys = window.order.keys;
-  const values = window.after;
-  const after = (index: number): Record<string, unknown> => {
-    const key = keys[index] as OrderKey;
+/**
+ * How the keyset condition is spelled: after the cursor's key `(v1, v2, …)` in an order of
+ * per-key directions, a record is beyond on its first key, or equal on it and beyond on the
+ * rest (`k1 > v1 OR (k1 = v1 AND (k2 < v2 OR …))`): PostgreSQL's row comparison only serves
+ * one direction for all keys. A nullable key places its nulls last (or first, read backwards):
+ * after a value come the values beyond it and then, when last, the nulls; after a null, only
+ * nulls (or, when first, every value). A leading `k1 >= v1` bounds an index range scan on
+ * `(tenant_id, k1, …)` when everything after the cursor is on that side of `v1`.
+ */
+interface KeysetSpelling<Condition> {
+  beyond(key: OrderedKey, value: unknown): Condition;
+  from(key: OrderedKey, value: unknown): Condition;
+  isNull(key: OrderedKey): Condition;
+  notNull(key: OrderedKey): Condition;
+  equal(key: OrderedKey, value: unknown): Condition;
+  and(conditions: Condition[]): Condition;
+  or(conditions: Condition[]): Condition;
+  never(key: OrderedKey): Condition;
+}
+
+function keyset<Condition>(order: ListOrder, values: readonly unknown[], spell: KeysetSpelling<Condition>): Condition {
+  const keys = order.keys;
+  const after = (index: number): Condition => {
+    const key = keys[index] as OrderedKey;
     const value = values[index];
-    const last = index === keys.length - 1;
-    // After a null come only the nulls that follow it on the next keys (none when it is the last key).
-    if (value === null) return last ? { [key.column]: { in: [] } } : { AND: [{ [key.column]: null }, after(index + 1)] };
-    const beyond: Record<string, unknown>[] = [{ [key.column]: { [strict]: value } }, ...(key.nullable ? [{ [key.column]: null }] : [])];
-    if (last) return beyond.length === 1 ? (beyond[0] as Record<string, unknown>) : { OR: beyond };
-    return { OR: [...beyond, { AND: [{ [key.column]: value }, after(index + 1)] }] };
+    const alternatives: Condition[] = [];
+    if (value === null) {
+      if (key.nulls === 'first') alternatives.push(spell.notNull(key));
+    } else {
+      alternatives.push(spell.beyond(key, value));
+      if (key.nullable && key.nulls === 'last') alternatives.push(spell.isNull(key));
+    }
+    if (index < keys.length - 1) alternatives.push(spell.and([value === null ? spell.isNull(key) : spell.equal(key, value), after(index + 1)]));
+    if (alternatives.length === 0) return spell.never(key);
+    return alternatives.length === 1 ? (alternatives[0] as Condition) : spell.or(alternatives);
   };
-  const first = keys[0] as OrderKey;
-  if (keys.length === 1 || first.nullable) return after(0);
-  return { AND: [{ [first.column]: { [inclusive]: values[0] } }, after(0)] };
+  const first = keys[0] as OrderedKey;
+  const bounded = keys.length > 1 && values[0] !== null && !(first.nullable && first.nulls === 'last');
+  return bounded ? spell.and([spell.from(first, values[0]), after(0)]) : after(0);
+}
+
+const prismaSpelling: KeysetSpelling<Record<string, unknown>> = {
+  beyond: (key, value) => ({ [key.column]: { [key.direction === 'asc' ? 'gt' : 'lt']: value } }),
+  from: (key, value) => ({ [key.column]: { [key.direction === 'asc' ? 'gte' : 'lte']: value } }),
+  isNull: (key) => ({ [key.column]: null }),
+  notNull: (key) => ({ [key.column]: { not: null } }),
+  equal: (key, value) => ({ [key.column]: value }),
+  and: (conditions) => ({ AND: conditions }),
+  or: (conditions) => ({ OR: conditions }),
+  never: (key) => ({ [key.column]: { in: [] } }),
+};
+
+/** The keyset condition of a Prisma query: the records after `window.after` in `window.order` (see KeysetSpelling). Undefined without a cursor. */
+export function keysetWhere(window: ListWindow): Record<string, unknown> | undefined {
+  return window.after ? keyset(window.order, window.after, prismaSpelling) : undefined;
 }
 
 /**
- * The keyset condition of a raw SQL query: `("k1", "k2") > ($1, $2)` (`<` when descending), a
- * row comparison PostgreSQL turns into one index range on `(tenant_id, k1, k2)`. Column names
- * come from the code's order keys, never from the request. Undefined without a cursor.
+ * The keyset condition of a raw SQL query. When every key has one direction and none may be null,
+ * `("k1", "k2") > ($1, $2)` (`<` when descending), a row comparison PostgreSQL turns into one
+ * index range on `(tenant_id, k1, k2)`; otherwise the condition spelled out (KeysetSpelling).
+ * Column names come from the code's order keys, never from the request. Undefined without a cursor.
  */
 export function keysetSql(window: ListWindow, alias?: string): Prisma.Sql | undefined {
   if (!window.after) return undefined;
-  if (window.order.keys.some((key) => key.nullable)) throw new Error('keysetSql: a row comparison cannot order nulls last; use keysetWhere');
-  const prefix = alias ? `"${alias}".` : '';
-  const columns = Prisma.raw(window.order.keys.map((key) => `${prefix}"${key.column}"`).join(', '));
-  const values = Prisma.join(window.after.map((value) => Prisma.sql`${value}`));
-  return window.order.direction === 'asc' ? Prisma.sql`(${columns}) > (${values})` : Prisma.sql`(${columns}) < (${values})`;
+  const column = (key: OrderKey) => Prisma.raw(`${alias ? `"${alias}".` : ''}"${key.column}"`);
+  const keys = window.order.keys;
+  const direction = (keys[0] as OrderedKey).direction;
+  if (keys.every((key) => key.direction === direction && !key.nullable)) {
+    const columns = Prisma.join(keys.map(column), ', ');
+    const values = Prisma.join(window.after.map((value) => Prisma.sql`${value}`));
+    return direction === 'asc' ? Prisma.sql`(${columns}) > (${values})` : Prisma.sql`(${columns}) < (${values})`;
+  }
+  return keyset<Prisma.Sql>(window.order, window.after, {
+    beyond: (key, value) => (key.direction === 'asc' ? Prisma.sql`${column(key)} > ${value}` : Prisma.sql`${column(key)} < ${value}`),
+    from: (key, value) => (key.direction === 'asc' ? Prisma.sql`${column(key)} >= ${value}` : Prisma.sql`${column(key)} <= ${value}`),
+    isNull: (key) => Prisma.sql`${column(key)} IS NULL`,
+    notNull: (key) => Prisma.sql`${column(key)} IS NOT NULL`,
+    equal: (key, value) => Prisma.sql`${column(key)} = ${value}`,
+    and: (conditions) => Prisma.sql`(${Prisma.join(conditions, ' AND ')})`,
+    or: (conditions) => Prisma.sql`(${Prisma.join(conditions, ' OR ')})`,
+    never: () => Prisma.sql`FALSE`,
+  });
 }
 
 /** `ORDER BY` of a raw SQL query for an order (column names from the code's order keys). */
 export function orderBySql(order: ListOrder, alias?: string): Prisma.Sql {
   const prefix = alias ? `"${alias}".` : '';
-  const direction = order.direction === 'desc' ? 'DESC' : 'ASC';
-  return Prisma.raw(order.keys.map((key) => `${prefix}"${key.column}" ${direction}${key.nullable ? ' NULLS LAST' : ''}`).join(', '));
+  return Prisma.raw(order.keys.map((key) => `${prefix}"${key.column}" ${key.direction === 'desc' ? 'DESC' : 'ASC'}${key.nullable ? ` NULLS ${key.nulls === 'first' ? 'FIRST' : 'LAST'}` : ''}`).join(', '));
 }
 
 /**
@@ -411,11 +528,18 @@ function definePageMeta(builder: SubgraphBuilder) {
           return meta.total;
         },
       }),
-      page: t.exposeInt('page', { description: 'Page number, from 1. After a cursor: the number of the page in the walk that made the cursor.' }),
+      page: t.exposeInt('page', {
+        description:
+          'Page number, from 1. After a cursor: the number of the page in the walk that made the cursor, one more (`after`) or one less (`before`, but 1 only on the page no record precedes).',
+      }),
       per_page: t.exposeInt('per_page', { description: 'Records per page.' }),
       next_cursor: t.exposeString('next_cursor', {
         nullable: true,
         description: 'The cursor of the next page (pass it as `after`, with the same filters and `sort`); null on the last page.',
+      }),
+      prev_cursor: t.exposeString('prev_cursor', {
+        nullable: true,
+        description: 'The cursor of the previous page (pass it as `before`, with the same filters and `sort`); null on the first page.',
       }),
     }),
   });
@@ -423,7 +547,7 @@ function definePageMeta(builder: SubgraphBuilder) {
 
 /**
  * The list envelope of every list operation: `{ data: [...], meta: { total, page, per_page,
- * next_cursor } }`. The same shape in GraphQL and REST, so the facade returns the field's value as is.
+ * next_cursor, prev_cursor } }`. The same shape in GraphQL and REST, so the facade returns the field's value as is.
  */
 export function listEnvelope<Item>(builder: SubgraphBuilder, name: string, item: ObjectRef<SubgraphSchemaTypes, Item>) {
   let pageMeta = pageMetaRefs.get(builder);

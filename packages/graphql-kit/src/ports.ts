@@ -194,6 +194,8 @@ export interface PlatformOperation {
   variables: Record<string, unknown>;
   /** Sent as `Idempotency-Key`: a retry of the operation after a crash replays the first outcome. */
   idempotencyKey?: string;
+  /** The caller paces these operations itself (an export's pages, one at a time): they do not count against the tenant's rate limit. */
+  paced?: boolean;
 }
 
 export interface PlatformOperationResult {
@@ -231,6 +233,42 @@ export interface AiPort {
   now(): Date;
   /** Bounds of a document extraction. */
   extraction: { timeoutMs: number; maxPages: number };
+}
+
+/** Implemented by the platform over the bulk export engine. */
+export interface BulkPort {
+  /** The supergraph's API schema: what an export's query is checked against. */
+  schema(): GraphQLSchema;
+  /** Runs an operation through the edge as `principal`: an export's first page, as its creator, checks the query's scopes, filters and variables. */
+  execute: PlatformOperationExecutor;
+  /** Queues the export within `tx`: it starts once `tx` commits. */
+  queueExport(tx: Prisma.TransactionClient, tenantId: string, exportId: string): Promise<void>;
+  /** Asks this instance's export workers to look for exports now (after a transaction that queued one committed). */
+  wake(): void;
+  /** Stops an export this instance is running before its next page (its status stops it on any instance). */
+  interrupt(tenantId: string, exportId: string): void;
+  /** A signed link to a completed export's file, valid until `expiresAt` (never past the export's purge). */
+  downloadLink(tenantId: string, exportId: string, purgeAt: Date): { url: string; expiresAt: Date };
+  /** How long an export and its file are kept after it ends (before it ends: after it was created). */
+  retentionSeconds: number;
+  /** Bulk mutations: a mutation run once per line of an uploaded JSONL file. */
+  mutations: BulkMutationsPort;
+}
+
+/** Implemented by the platform over the bulk mutation engine. */
+export interface BulkMutationsPort {
+  /** Queues the bulk mutation within `tx`: it starts once `tx` commits. */
+  queue(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<void>;
+  /** Asks this instance's workers to look for bulk mutations now (after a transaction that queued one committed). */
+  wake(): void;
+  /** Stops a bulk mutation this instance is running before its next batch of lines (its status stops it on any instance). */
+  interrupt(tenantId: string, id: string): void;
+  /** A signed link to the result file of a bulk mutation, valid until `expiresAt` (never past `purgeAt`). */
+  resultLink(tenantId: string, id: string, purgeAt: Date): { url: string; expiresAt: Date };
+  /** Bulk mutations a tenant may have queued or running at once. */
+  maxActive: number;
+  /** How long a bulk mutation and its result file are kept after it ends. */
+  retentionSeconds: number;
 }
 
 /** Implemented by the platform for the identity subgraph: where people's sign-in links point, and how they reach them. */

@@ -95,6 +95,7 @@ const BY_NAME: Record<string, unknown> = {
   description: 'Example description',
   due_date: '2026-04-30',
   next_cursor: null,
+  prev_cursor: null,
   page: 1,
   per_page: 25,
   total: 1,

@@ -1,5 +1,5 @@
 import type { SubgraphModule } from '@platform/graphql-kit';
-import { buildIntegrationsSchema, integrationsRestRoutes } from './schema/index.ts';
+import { buildIntegrationsSchema, integrationsGraphqlOnlyFields, integrationsRestRoutes } from './schema/index.ts';
 import { deleteIntegrationsData } from './tenant-data.ts';
 
 /** Integrations: connectors to other systems, field mappings, sync jobs, failed records and their replay. */
@@ -11,6 +11,6 @@ export const integrationsSubgraph: SubgraphModule = {
     Connectors: 'Connections to other systems (credentials sealed, never returned), their versioned field mappings and previews.',
     Sync: 'Sync jobs of connectors: start, follow, cancel; the records a job could not write, and their replay.',
   },
-  graphqlOnlyFields: [],
+  graphqlOnlyFields: integrationsGraphqlOnlyFields,
   deleteTenantData: deleteIntegrationsData,
 };

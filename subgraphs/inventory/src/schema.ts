@@ -1,5 +1,6 @@
 import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
+import { defineInventoryAggregates, inventoryAggregateGraphqlOnlyFields, inventoryAggregateRestRoutes } from './schema/aggregates.ts';
 import { defineItemSchema } from './schema/items.ts';
 import { defineMovementSchema } from './schema/movements.ts';
 import { defineInventoryTypes } from './schema/types.ts';
@@ -14,15 +15,18 @@ export function buildInventorySchema(): GraphQLSchema {
   defineItemSchema(builder, types);
   defineWarehouseSchema(builder, types);
   defineMovementSchema(builder, types);
+  defineInventoryAggregates(builder, types);
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
 /** Navigation fields the REST facade leaves out: REST returns the spec's flat records. */
-export const inventoryGraphqlOnlyFields = ['InventoryItem.warehouse', 'InventoryItem.stock_levels', 'InventoryItem.movements', 'StockLevel.warehouse'];
+export const inventoryGraphqlOnlyFields = ['InventoryItem.warehouse', 'InventoryItem.stock_levels', 'InventoryItem.movements', 'StockLevel.warehouse', 'StockLevel.item', 'Warehouse.stock_levels', ...inventoryAggregateGraphqlOnlyFields];
 
 const tags = ['Inventory'];
 
 export const inventoryRestRoutes: RestRoutes = {
+  // Before `/inventory/items/:id`, like the CRM's: the static path wins.
+  ...inventoryAggregateRestRoutes,
   'Query.inventory_items': { method: 'GET', path: '/inventory/items', tags },
   'Query.inventory_item': { method: 'GET', path: '/inventory/items/:id', tags },
   'Mutation.create_inventory_item': { method: 'POST', path: '/inventory/items', responseStatus: 201, tags },
@@ -50,12 +54,15 @@ export const inventoryRestExamples: Record<string, unknown> = {
     reorder_point: 50,
     warehouse_id: 'wh_berlin',
     allow_backorder: false,
+    unit_cost: 450,
+    currency: 'EUR',
+    stock_value: { currency: 'EUR', amount: 108000 },
     version: 4,
     last_synced_at: '2026-03-02T07:00:00.000Z',
     created_at: '2026-01-12T10:20:00.000Z',
     updated_at: '2026-03-02T07:00:00.000Z',
     archived_at: null,
   },
-  CreateInventoryItemInput: { id: 'SKU-1001', name: 'Ceramic mug, blue', quantity_on_hand: 240, reorder_point: 50, warehouse_id: 'wh_berlin', allow_backorder: false },
+  CreateInventoryItemInput: { id: 'SKU-1001', name: 'Ceramic mug, blue', quantity_on_hand: 240, reorder_point: 50, warehouse_id: 'wh_berlin', allow_backorder: false, unit_cost: 450, currency: 'EUR' },
   UpdateInventoryItemInput: { reorder_point: 80, version: 4 },
 };

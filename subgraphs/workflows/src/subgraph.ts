@@ -1,5 +1,5 @@
 import type { SubgraphModule } from '@platform/graphql-kit';
-import { buildWorkflowsSchema, workflowsRestRoutes } from './schema/index.ts';
+import { buildWorkflowsSchema, workflowsGraphqlOnlyFields, workflowsRestRoutes } from './schema/index.ts';
 import { deleteWorkflowsData } from './tenant-data.ts';
 
 /** Workflows: automations triggered by events, schedules or the API, their runs and step logs. */
@@ -11,6 +11,6 @@ export const workflowsSubgraph: SubgraphModule = {
     Workflows: 'Automations triggered by events, schedules or the API: versioned definitions, the scopes they act with, templates.',
     'Workflow runs': 'Runs of workflows: start, follow (status and step log), cancel, decide approvals.',
   },
-  graphqlOnlyFields: ['WorkflowRun.steps'],
+  graphqlOnlyFields: workflowsGraphqlOnlyFields,
   deleteTenantData: deleteWorkflowsData,
 };

@@ -50,7 +50,7 @@ export function useConnectorUploads(options: { basePath: string; sync: SyncPort 
  * a client still writing when the connection closes may see a reset before the answer. Past the
  * bound the body is cancelled, which closes the connection.
  */
-async function discardRest(request: Request): Promise<void> {
+export async function discardRest(request: Request): Promise<void> {
   // Locked when the upload's reader had begun: it stopped reading, and the body's end is the reader's.
   if (!request.body || request.body.locked) return;
   const reader = request.body.getReader();

@@ -61,8 +61,8 @@ export function useRateLimit(options: RateLimitPluginOptions): RateLimitPlugin {
     admit: (request, tenantId) => admit(request, tenantId, false),
     async onRequest({ request, url, endResponse }) {
       const { principal } = requestState(request);
-      // A sync's writes are paced by the sync engine (a few at a time per job), not by the tenant's API budget.
-      if (!principal || principal.credential.type === 'connector') return;
+      // A sync's writes are paced by the sync engine (a few at a time per job), an export's pages by the export engine, not by the tenant's API budget.
+      if (!principal || principal.credential.type === 'connector' || requestState(request).paced) return;
       const refused = await admit(request, principal.tenantId, url.pathname === options.graphqlEndpoint);
       if (refused) endResponse(refused);
     },

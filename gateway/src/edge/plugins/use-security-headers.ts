@@ -27,7 +27,7 @@ export function useSecurityHeaders(options: { servedOverTls: boolean; corsAllowe
 
 /** Request headers a browser client of the API sends, and response headers it may read. */
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'x-service-tenant', 'idempotency-key', 'if-match', 'x-request-id'];
-const EXPOSED_HEADERS = ['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'etag', 'idempotent-replayed', 'location', 'deprecation', 'sunset'];
+const EXPOSED_HEADERS = ['x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'etag', 'idempotent-replayed', 'location', 'deprecation', 'sunset', 'query-cost'];
 
 /**
  * CORS by configuration: only the listed origins (none by default) get CORS headers, with

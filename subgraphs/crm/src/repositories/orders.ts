@@ -174,10 +174,11 @@ export async function externalReferenceTaken(db: Db, tenantId: string, kind: Ord
 }
 
 /**
- * The newest `first` orders of each customer (optionally of one kind and status), in one query
- * for any number of customers: ROW_NUMBER() over each customer's orders, newest first.
+ * Each customer's orders (optionally of one kind and status), newest first, `first` of them after
+ * the `offset` newest, in one statement for any number of customers: ROW_NUMBER() over each
+ * customer's orders, newest first.
  */
-export async function recentOrdersOfCustomers(db: Db, tenantId: string, customerIds: readonly string[], options: { kind?: OrderKind | null; status?: OrderStatus | null; first: number }): Promise<OrderRecord[]> {
+export async function recentOrdersOfCustomers(db: Db, tenantId: string, customerIds: readonly string[], options: { kind?: OrderKind | null; status?: OrderStatus | null; first: number; offset: number }): Promise<OrderRecord[]> {
   const conditions = [Prisma.sql`tenant_id = ${tenantId}`, Prisma.sql`customer_id = ANY(${[...customerIds]})`];
   if (options.kind != null) conditions.push(Prisma.sql`kind = CAST(${options.kind} AS order_kind)`);
   if (options.status != null) conditions.push(Prisma.sql`status = CAST(${options.status} AS order_status)`);
@@ -186,7 +187,7 @@ export async function recentOrdersOfCustomers(db: Db, tenantId: string, customer
       SELECT orders.*, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY created_at DESC, id DESC) AS rank
       FROM orders WHERE ${Prisma.join(conditions, ' AND ')}
     ) AS ranked
-    WHERE rank <= ${options.first}
+    WHERE rank > ${options.offset} AND rank <= ${options.offset + options.first}
     ORDER BY customer_id, rank`;
   return rows.map(toOrder);
 }

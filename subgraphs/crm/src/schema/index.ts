@@ -1,5 +1,6 @@
 import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
+import { crmAggregateRestRoutes, defineCrmAggregates } from './aggregates.ts';
 import { customerRestExamples, customerRestRoutes, defineCustomerSchema } from './customers.ts';
 import { defineOrderSchema, orderRestExamples, orderRestRoutes } from './orders.ts';
 
@@ -9,13 +10,14 @@ export function buildCrmSchema(): GraphQLSchema {
   builder.queryType({});
   builder.mutationType({});
   const customers = defineCustomerSchema(builder);
-  defineOrderSchema(builder, customers);
+  const orders = defineOrderSchema(builder, customers);
+  defineCrmAggregates(builder, { ...customers, ...orders });
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
 /** Navigation to other records: GraphQL only, so REST returns flat records with ids. */
-export const crmGraphqlOnlyFields = ['Order.customer', 'OrderLine.item', 'Customer.orders', 'InventoryItem.open_purchase_orders'];
+export const crmGraphqlOnlyFields = ['Order.customer', 'OrderLine.item', 'Customer.orders', 'InventoryItem.open_purchase_orders', 'Customer.orders_aggregate', 'InventoryItem.order_lines_aggregate'];
 
-export const crmRestRoutes: RestRoutes = { ...customerRestRoutes, ...orderRestRoutes };
+export const crmRestRoutes: RestRoutes = { ...crmAggregateRestRoutes, ...customerRestRoutes, ...orderRestRoutes };
 
 export const crmRestExamples: Record<string, unknown> = { ...customerRestExamples, ...orderRestExamples };

@@ -9,10 +9,12 @@ import {
   defineLifecycle,
   eventEmitterOf,
   inputRules,
+  integer,
   listEnvelope,
   listOrder,
   listWindow,
   paginationArgs,
+  parseArgument,
   parseInput,
   patchChanges,
   sortArg,
@@ -38,6 +40,10 @@ import {
 } from '../repositories/orders.ts';
 import { CRM_SCOPES, customerLoader, type defineCustomerSchema } from './customers.ts';
 import { createOrderRules, line, updateOrderRules } from './rules.ts';
+
+/** The window of a customer's orders: a page of at most 100 after any number of newer ones. */
+const nestedFirstRule = integer({ min: 1, max: 100, message: 'must be an integer from 1 to 100' }).nullish();
+const nestedOffsetRule = integer({ min: 0, message: 'must be an integer of 0 or more' }).nullish();
 
 const ORDER_SORT_KEYS = { created_at: 'timestamp', number: 'text', total: 'bigint' } as const;
 const DEFAULT_ORDER_SORT = '-created_at';
@@ -229,20 +235,21 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
   builder.objectField(refs.Customer, 'orders', (t) =>
     t.field({
       type: [Order],
-      description: 'The customer’s newest orders, newest first (GraphQL only).',
+      description: 'The customer’s orders, newest first: `first` of them after skipping the `offset` newest, so `offset: 100, first: 100` is the second hundred (GraphQL only).',
       authScopes: { anyScope: CRM_SCOPES },
       args: {
         kind: t.arg({ type: OrderKindEnum, required: false, description: 'Only orders of this kind.' }),
         status: t.arg({ type: OrderStatusEnum, required: false, description: 'Only orders in this status.' }),
-        first: t.arg.int({ required: false, description: 'How many orders, 1 to 100. Default 10.' }),
+        first: t.arg.int({ required: false, description: 'How many orders, 1 to 100. Default 10.', extensions: inputRules(nestedFirstRule) }),
+        offset: t.arg.int({ required: false, description: 'How many of the newest orders to skip, 0 or more. Default 0.', extensions: inputRules(nestedOffsetRule) }),
       },
       resolve: (customer, args, context) => {
-        const first = args.first ?? 10;
-        if (first < 1 || first > 100) throw new ApiError('invalid_parameter', 'first must be an integer from 1 to 100.', { errors: [{ field: 'first', message: 'must be from 1 to 100' }] });
-        const options = { kind: args.kind ?? null, status: args.status ?? null, first };
+        const first = parseArgument('first', nestedFirstRule, args.first) ?? 10;
+        const offset = parseArgument('offset', nestedOffsetRule, args.offset) ?? 0;
+        const options = { kind: args.kind ?? null, status: args.status ?? null, first, offset };
         return batchLoader(
           context,
-          `crm.customer.orders:${options.kind}:${options.status}:${first}`,
+          `crm.customer.orders:${options.kind}:${options.status}:${first}:${offset}`,
           (ids: readonly string[]) => recentOrdersOfCustomers(context.prisma, context.principal.tenantId, ids, options),
           (order) => order.customer_id,
           { groupBy: true },
@@ -481,6 +488,8 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
       resolve: lifecycleAction('cancel'),
     }),
   }));
+
+  return { OrderKindEnum, OrderStatusEnum, InventoryItemRef };
 }
 
 export const orderRestRoutes: RestRoutes = {

@@ -12,13 +12,18 @@ export interface EventFilter {
 }
 
 /**
- * The event types a credential may receive, as a condition: the platform types whose record its
- * scopes read, and the `custom.` namespace when it holds `events:read`.
+ * The event types a credential may receive: the platform types whose record its scopes read, and
+ * the `custom.` namespace when it holds `events:read`.
  */
+export function receivableTypes(scopes: ReadonlySet<string>): { platformTypes: string[]; custom: boolean } {
+  return { platformTypes: Object.keys(platformEventTypes).filter((type) => mayReceive(type, scopes)), custom: mayReceive(`${CUSTOM_EVENT_PREFIX}event`, scopes) };
+}
+
+/** The event types a credential may receive, as a condition (see `receivableTypes`). */
 export function receivableWhere(scopes: ReadonlySet<string>): Prisma.EventWhereInput {
-  const platformTypes = Object.keys(platformEventTypes).filter((type) => mayReceive(type, scopes));
+  const { platformTypes, custom } = receivableTypes(scopes);
   const any: Prisma.EventWhereInput[] = [{ type: { in: platformTypes } }];
-  if (mayReceive(`${CUSTOM_EVENT_PREFIX}event`, scopes)) any.push({ type: { startsWith: CUSTOM_EVENT_PREFIX } });
+  if (custom) any.push({ type: { startsWith: CUSTOM_EVENT_PREFIX } });
   return { OR: any };
 }
 

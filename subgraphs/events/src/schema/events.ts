@@ -19,7 +19,14 @@ import { findEvent, findEvents, listEvents } from '../repositories/events.ts';
 import { eventType, publishEventRules } from './rules.ts';
 
 /** The `type` filter: an event type, or nothing. */
-const eventTypeFilter = eventType.nullish();
+export const eventTypeFilter = eventType.nullish();
+
+/** Checks a `type` filter against the caller's scopes: a type it may not receive is refused, naming the scope it needs. */
+export function checkEventTypeFilter(type: string, scopes: ReadonlySet<string>): void {
+  const scope = scopeToReceive(parseArgument('type', eventTypeFilter, type) ?? '');
+  if (scope === undefined) throw fieldErrors('invalid_parameter', 'type', `${type} is not an event type.`);
+  if (!scopes.has(scope)) throw new ApiError('insufficient_scope', `Receiving ${type} events requires the scope ${scope}.`, { required_scope: scope });
+}
 
 export const EVENT_SCOPES = ['events:read', 'events:write'];
 const EVENT_SORT_KEYS = { occurred_at: 'timestamp' } as const;
@@ -157,11 +164,7 @@ export function defineEventSchema(builder: SubgraphBuilder) {
         ...paginationArgs(t),
       },
       resolve: (_root, args, { prisma, principal }, info) => {
-        if (args.type != null) {
-          const scope = scopeToReceive(parseArgument('type', eventTypeFilter, args.type) ?? '');
-          if (scope === undefined) throw fieldErrors('invalid_parameter', 'type', `${args.type} is not an event type.`);
-          if (!principal.scopes.has(scope)) throw new ApiError('insufficient_scope', `Receiving ${args.type} events requires the scope ${scope}.`, { required_scope: scope });
-        }
+        if (args.type != null) checkEventTypeFilter(args.type, principal.scopes);
         return listEvents(prisma, principal.tenantId, principal.scopes, args, listWindow(args, 'events', listOrder(args.sort, EVENT_SORT_KEYS, DEFAULT_EVENT_SORT), info));
       },
     }),
@@ -202,7 +205,7 @@ export function defineEventSchema(builder: SubgraphBuilder) {
     }),
   }));
 
-  return { Event };
+  return { Event, EventSourceType };
 }
 
 export const eventRestRoutes: RestRoutes = {

@@ -1,5 +1,6 @@
 import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
+import { defineEventAggregates, eventAggregateRestRoutes } from './aggregates.ts';
 import { defineEventSchema, eventRestRoutes } from './events.ts';
 import { defineEventSubscription } from './subscription.ts';
 import { defineWebhookSchema, webhookRestExamples, webhookRestRoutes } from './webhooks.ts';
@@ -9,16 +10,17 @@ export function buildEventsSchema(): GraphQLSchema {
   const builder = createSubgraphBuilder();
   builder.queryType({});
   builder.mutationType({});
-  const { Event } = defineEventSchema(builder);
-  defineEventSubscription(builder, Event);
-  defineWebhookSchema(builder);
+  const events = defineEventSchema(builder);
+  defineEventSubscription(builder, events.Event);
+  const webhooks = defineWebhookSchema(builder);
+  defineEventAggregates(builder, { ...events, ...webhooks });
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
 /** Navigation to the changed record: GraphQL only, so REST returns the flat envelope. */
 export const eventsGraphqlOnlyFields = ['Event.order', 'Event.inventory_item'];
 
-// Webhook routes first: their static paths must win over the `/events/:id` pattern.
-export const eventsRestRoutes: RestRoutes = { ...webhookRestRoutes, ...eventRestRoutes };
+// Aggregate and webhook routes first: their static paths must win over the `/events/:id` and `/events/webhook-deliveries/:id` patterns.
+export const eventsRestRoutes: RestRoutes = { ...eventAggregateRestRoutes, ...webhookRestRoutes, ...eventRestRoutes };
 
 export const eventsRestExamples: Record<string, unknown> = { ...webhookRestExamples };

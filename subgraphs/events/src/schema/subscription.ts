@@ -13,9 +13,16 @@ export function defineEventSubscription(builder: SubgraphBuilder, Event: ObjectR
   builder.subscriptionField('events', (t) =>
     t.field({
       type: Event,
-      description: 'Events of your tenant as they happen, of the given types (default: every type your scopes allow). Needs `events:read` and, for each type, the scope that reads its record (`order.created`: `crm:read`).',
+      description: 'Events of your tenant in the order of the event log, as they happen (or from `after` on), of the given types (default: every type your scopes allow). Needs `events:read` and, for each type, the scope that reads its record (`order.created`: `crm:read`).',
       authScopes: { scope: 'events:read' },
-      args: { types: t.arg.stringList({ required: false, description: 'Event types to receive, e.g. `["order.created", "custom.invoice.exported"]`.' }) },
+      args: {
+        types: t.arg.stringList({ required: false, description: 'Event types to receive, e.g. `["order.created", "custom.invoice.exported"]`.' }),
+        after: t.arg.string({
+          required: false,
+          description:
+            'Resume after this event (`evt_…`, the last one received): first the events of the log that followed it (of these types, that your scopes allow; at most 1,000, else `resume_too_far_behind`), then the live ones, in the log\'s order (`occurred_at`, `id`), none missed or repeated. An id not in your tenant\'s log (unknown, or older than the log keeps): `not_found`. Over SSE, the `Last-Event-ID` header does the same.',
+        }),
+      },
       subscribe: (): AsyncIterable<EventEnvelope> => {
         throw new Error('subscriptions are executed at the edge, not by the events subgraph');
       },

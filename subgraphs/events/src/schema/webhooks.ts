@@ -461,6 +461,8 @@ export function defineWebhookSchema(builder: SubgraphBuilder) {
       },
     }),
   }));
+
+  return { WebhookDeliveryStatusEnum, WebhookDeliveryTriggerEnum };
 }
 
 /** Static paths before the `/events/:id` pattern, which would otherwise take `webhook-endpoints` for an id. */

@@ -292,7 +292,7 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
     }),
   }));
 
-  return { Invoice };
+  return { Invoice, InvoiceStatus };
 }
 
 export const invoiceRestRoutes: RestRoutes = {

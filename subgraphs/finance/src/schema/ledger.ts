@@ -33,9 +33,9 @@ const LEDGER_SORT_KEYS = { posted_at: 'timestamp' } as const;
 const DEFAULT_LEDGER_SORT = '-posted_at';
 
 const accountFilterRule = account.nullish();
-const accountFilterRules = inputRules(accountFilterRule);
+export const accountFilterRules = inputRules(accountFilterRule);
 
-function accountFilter(value: string | null | undefined): string | null | undefined {
+export function accountFilter(value: string | null | undefined): string | null | undefined {
   return parseArgument('account', accountFilterRule, value);
 }
 
@@ -210,7 +210,7 @@ export function defineLedgerSchema(builder: SubgraphBuilder) {
     }),
   }));
 
-  return { LedgerEntry, LEDGER_SOURCE_TYPES };
+  return { LedgerEntry, LedgerSourceType, LEDGER_SOURCE_TYPES };
 }
 
 export const ledgerRestRoutes: RestRoutes = {

@@ -10,7 +10,7 @@ const ACTOR_TYPES = ['oauth_client', 'api_key', 'user', 'connector', 'workflow',
 
 type AuditRecordRow = Prisma.AuditRecordGetPayload<true>;
 
-const statusFilter = integer({ min: 100, max: 599, message: 'must be an HTTP status code from 100 to 599' }).nullish();
+export const statusFilter = integer({ min: 100, max: 599, message: 'must be an HTTP status code from 100 to 599' }).nullish();
 
 interface AuditRecordFilter {
   actor_id?: string | null;
@@ -51,7 +51,7 @@ async function listAuditRecords(prisma: PrismaClient, tenantId: string, filter: 
 }
 
 /** The audit trail: one record per request, whatever its outcome, and per data change. Read-only. */
-export function defineAuditSchema(builder: SubgraphBuilder): void {
+export function defineAuditSchema(builder: SubgraphBuilder) {
   const AuditSurface = builder.enumType('AuditSurface', {
     description: 'Where a request came in: the REST facade, GraphQL, a subscription, or the OAuth token endpoint.',
     values: SURFACES,
@@ -105,6 +105,8 @@ export function defineAuditSchema(builder: SubgraphBuilder): void {
       resolve: (_root, args, { prisma, principal }, info) => listAuditRecords(prisma, principal.tenantId, args, listWindow(args, 'audit_records', AUDIT_ORDER, info)),
     }),
   }));
+
+  return { AuditSurface, AuditActorType };
 }
 
 export const auditRestRoutes: RestRoutes = {

@@ -1,5 +1,6 @@
 import { type RestRoutes, createSubgraphBuilder } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
+import { defineIdentityAggregates, identityAggregateRestRoutes } from './aggregates.ts';
 import { credentialRestRoutes, defineCredentialSchema } from './api-keys.ts';
 import { auditRestRoutes, defineAuditSchema } from './audit.ts';
 import { defineIdentityProviderSchema, identityProviderRestRoutes } from './identity-providers.ts';
@@ -18,9 +19,9 @@ export function buildIdentitySchema(): GraphQLSchema {
   defineOAuthClientSchema(builder);
   defineUserSchema(builder);
   defineRoleSchema(builder);
-  defineAuditSchema(builder);
+  defineIdentityAggregates(builder, defineAuditSchema(builder));
   defineIdentityProviderSchema(builder);
   return builder.toSubGraphSchema({ linkUrl: 'https://specs.apollo.dev/federation/v2.6' });
 }
 
-export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes, ...oauthClientRestRoutes, ...userRestRoutes, ...roleRestRoutes, ...auditRestRoutes, ...identityProviderRestRoutes };
+export const identityRestRoutes: RestRoutes = { ...tenantRestRoutes, ...credentialRestRoutes, ...oauthClientRestRoutes, ...userRestRoutes, ...roleRestRoutes, ...identityAggregateRestRoutes, ...auditRestRoutes, ...identityProviderRestRoutes };

@@ -1,7 +1,7 @@
 import { type Scope, scopeCatalogue } from '@platform/auth';
 import { type Prisma, isUniqueViolation, newId, type Db, inTransaction } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { ID_KEY, type ListWindow, fixedOrder, keysetWhere, listPage } from '@platform/graphql-kit';
+import { ID_KEY, type ListWindow, fixedOrder, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 
 /**
  * A role: a named set of scopes given to the tenant's users. Built-in roles exist in every tenant
@@ -76,32 +76,41 @@ function customRecord(row: Prisma.RoleModel): RoleRecord {
 /**
  * The order of the role list: built-in roles first (in the order above: `rank` is their index),
  * then custom roles (all of rank `builtInRoles.length`) oldest first. A cursor carries the rank,
- * the creation time (null for a built-in role) and the id of the page's last role.
+ * the creation time (null for a built-in role) and the id of its role.
  */
 export const ROLE_ORDER = fixedOrder([{ column: 'rank', kind: 'integer' }, { column: 'created_at', kind: 'timestamp', nullable: true }, ID_KEY]);
-
-const CUSTOM_ROLE_ORDER = fixedOrder([{ column: 'created_at', kind: 'timestamp' }, ID_KEY]);
 
 function roleKey(role: RoleRecord): unknown[] {
   const rank = role.built_in ? builtInRoles.findIndex((builtInRole) => builtInRole.id === role.id) : builtInRoles.length;
   return [rank, role.created_at, role.id];
 }
 
-/** Built-in roles first (in the order above), then custom roles oldest first. */
+/** Built-in roles first (in the order above), then custom roles oldest first; read backwards from a `before` cursor. */
 export async function listRoles(prisma: Db, tenantId: string, window: ListWindow) {
-  const afterRank = window.after ? (window.after[0] as number) : -1;
-  // The built-in roles after the cursor (or from the page's offset), one more than the page can hold.
-  const builtIns = builtInRoles.slice(window.after ? Math.max(0, afterRank + 1) : window.skip).slice(0, window.take);
+  const cursorRank = window.after ? (window.after[0] as number) : -1;
+  const afterCustomRole = window.after !== null && cursorRank >= builtInRoles.length;
+  // Custom roles are read in the window's order less its rank (their creation time is never null), from the cursor when it is a custom role's.
+  const customWindow: ListWindow = {
+    ...window,
+    order: { ...window.order, keys: window.order.keys.slice(1).map((key) => ({ ...key, nullable: false })) },
+    after: afterCustomRole ? (window.after?.slice(1) ?? null) : null,
+  };
+  const customAfter = keysetWhere(customWindow) as Prisma.RoleWhereInput | undefined;
+  // The built-in roles in reading order from the cursor (or the page's offset): backwards, those before it, last first.
+  const builtIns = window.backward
+    ? builtInRoles.slice(0, Math.min(cursorRank, builtInRoles.length)).reverse()
+    : builtInRoles.slice(window.after ? Math.max(0, cursorRank + 1) : window.skip).slice(0, window.take);
+  // Backwards, custom roles precede the built-in ones and only a custom role's cursor has custom roles before it.
+  const customTake = window.backward ? (afterCustomRole ? window.take : 0) : window.take - builtIns.length;
   const customSkip = window.after ? 0 : Math.max(0, window.skip - builtInRoles.length);
-  const customTake = window.take - builtIns.length;
   const where: Prisma.RoleWhereInput = { tenant_id: tenantId };
-  // After a custom role, the custom roles after it in (created_at, id) order.
-  const customAfter = window.after && afterRank >= builtInRoles.length ? (keysetWhere({ ...window, order: CUSTOM_ROLE_ORDER, after: window.after.slice(1) }) as Prisma.RoleWhereInput) : undefined;
   const [customCount, rows] = await Promise.all([
     window.countTotal ? prisma.role.count({ where }) : null,
-    customTake > 0 ? prisma.role.findMany({ where: customAfter ? { AND: [where, customAfter] } : where, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip: customSkip, take: customTake }) : Promise.resolve([]),
+    customTake > 0 ? prisma.role.findMany({ where: customAfter ? { AND: [where, customAfter] } : where, orderBy: prismaOrderBy(customWindow.order), skip: customSkip, take: customTake }) : Promise.resolve([]),
   ]);
-  return listPage([...builtIns, ...rows.map(customRecord)], window, customCount === null ? null : builtInRoles.length + customCount, roleKey);
+  const customs = rows.map(customRecord);
+  const read = window.backward ? [...customs, ...builtIns] : [...builtIns, ...customs];
+  return listPage(read.slice(0, window.take), window, customCount === null ? null : builtInRoles.length + customCount, roleKey);
 }
 
 export async function findRole(prisma: Db, tenantId: string, id: string): Promise<RoleRecord | null> {

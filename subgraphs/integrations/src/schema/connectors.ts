@@ -270,6 +270,8 @@ export function defineConnectorSchema(builder: SubgraphBuilder) {
       },
     }),
   }));
+
+  return { Connector };
 }
 
 export const connectorRestRoutes: RestRoutes = {

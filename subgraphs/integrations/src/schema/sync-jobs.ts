@@ -291,6 +291,8 @@ export function defineSyncJobSchema(builder: SubgraphBuilder, MappingError: Mapp
       },
     }),
   }));
+
+  return { SyncJobStateEnum, SyncJobTriggerEnum, SyncJobDirectionEnum };
 }
 
 export const syncJobRestRoutes: RestRoutes = {

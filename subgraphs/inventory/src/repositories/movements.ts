@@ -1,5 +1,5 @@
 import type { Db, Prisma } from '@platform/db';
-import { type ListWindow, prismaListPage } from '@platform/graphql-kit';
+import { type ListWindow, type PageWindow, prismaListPage } from '@platform/graphql-kit';
 import type { MovementKind } from './stock.ts';
 
 export type StockMovementRow = Prisma.StockMovementModel;
@@ -32,8 +32,8 @@ export function findMovement(prisma: Db, tenantId: string, id: string) {
   return prisma.stockMovement.findUnique({ where: { tenant_id_id: { tenant_id: tenantId, id } } });
 }
 
-/** The latest `perPage` movements of each item, newest first: one statement for any number of items. */
-export function latestMovementsOfItems(prisma: Db, tenantId: string, itemIds: readonly string[], perPage: number) {
+/** One page of each item's movements, newest first: one statement for any number of items. */
+export function latestMovementsOfItems(prisma: Db, tenantId: string, itemIds: readonly string[], window: PageWindow) {
   return prisma.$queryRaw<StockMovementRow[]>`
     SELECT tenant_id, id, seq, item_id, warehouse_id, kind::text AS kind, quantity, quantity_after, reason, source_type, source_id, source_line_id, transfer_id, created_at
     FROM (
@@ -41,6 +41,6 @@ export function latestMovementsOfItems(prisma: Db, tenantId: string, itemIds: re
       FROM stock_movements AS movement
       WHERE tenant_id = ${tenantId} AND item_id = ANY(${[...itemIds]}::text[])
     ) AS ranked
-    WHERE position <= ${perPage}
+    WHERE position > ${window.skip} AND position <= ${window.skip + window.per_page}
     ORDER BY item_id, created_at DESC, seq DESC`;
 }

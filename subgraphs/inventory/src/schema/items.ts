@@ -1,5 +1,5 @@
 import { type InventoryItem, isUniqueViolation, newId, type Prisma } from '@platform/db';
-import { ApiError, fieldErrors } from '@platform/errors';
+import { ApiError, type FieldError, fieldErrors } from '@platform/errors';
 import { type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, eventEmitterOf, inputRules, integer, listOrder, listWindow, paginationArgs, parseInput, patchChanges, requiredText, sortArg, listEnvelope, text, versionRule } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { ITEM_SORT_KEYS, createItem, findItem, listItems, lockItem, updateItem } from '../repositories/items.ts';
@@ -7,7 +7,11 @@ import { type StockOperation, applyStockOperations } from '../repositories/stock
 import { shareLockWarehouse } from '../repositories/warehouses.ts';
 import type { InventoryTypes } from './types.ts';
 
-const sku = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, 'must be 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit');
+/** `aggregate` names the items' aggregate under /v1/inventory/items/, so no SKU may take it (in any case). */
+const sku = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, 'must be 1 to 64 letters, digits, ".", "_", ":" or "-", starting with a letter or digit')
+  .refine((id) => id.toLowerCase() !== 'aggregate', 'is reserved: GET /v1/inventory/items/aggregate is the aggregate of the items');
 export const name = requiredText(200);
 /** Larger single changes are certainly mistakes, and keep every level within PostgreSQL's INTEGER. */
 const MAX_CHANGE = 1_000_000_000;
@@ -16,7 +20,30 @@ const positive = integer({ min: 1, max: MAX_CHANGE, message: `must be from 1 to 
 const signed = integer({ min: -MAX_CHANGE, max: MAX_CHANGE, message: `must be from -${MAX_CHANGE} to ${MAX_CHANGE}` }).refine((value) => value !== 0, 'must not be 0');
 const reason = text({ max: 500 }).transform((value) => value.trim());
 
-const createItemRules = z.object({ id: sku, name, quantity_on_hand: integer({ min: 0, max: MAX_CHANGE, message: `must be from 0 to ${MAX_CHANGE}` }), reorder_point: quantity, warehouse_id: z.string(), allow_backorder: z.boolean().nullish() });
+/** Bounded so that the value of any stock level (at most 2^31 units) fits a BIGINT (migration 0025). */
+const MAX_UNIT_COST = 1_000_000_000;
+const unitCost = integer({ min: 0, max: MAX_UNIT_COST, message: `must be an integer from 0 to ${MAX_UNIT_COST} (minor units of currency)` });
+const currency = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 currency code: 3 upper-case letters such as EUR');
+/** A cost is only meaningful in a currency, and a currency only with a cost: refuses one without the other, naming the missing one. */
+function costWithCurrency(cost: { unit_cost?: number | null | undefined; currency?: string | null | undefined }): FieldError[] {
+  if ((cost.unit_cost == null) === (cost.currency == null)) return [];
+  return cost.unit_cost == null ? [{ field: 'unit_cost', message: 'is required with currency' }] : [{ field: 'currency', message: 'is required with unit_cost' }];
+}
+
+const createItemRules = z
+  .object({
+    id: sku,
+    name,
+    quantity_on_hand: integer({ min: 0, max: MAX_CHANGE, message: `must be from 0 to ${MAX_CHANGE}` }),
+    reorder_point: quantity,
+    warehouse_id: z.string(),
+    allow_backorder: z.boolean().nullish(),
+    unit_cost: unitCost.nullish(),
+    currency: currency.nullish(),
+  })
+  .superRefine((input, context) => {
+    for (const error of costWithCurrency(input)) context.addIssue({ code: 'custom', path: [error.field], message: error.message });
+  });
 const updateItemRules = z
   .object({
     name: name.optional(),
@@ -24,6 +51,8 @@ const updateItemRules = z
     reorder_point: quantity.optional(),
     warehouse_id: z.string().optional(),
     allow_backorder: z.boolean().optional(),
+    unit_cost: unitCost.optional(),
+    currency: currency.optional(),
     version: versionRule.optional(),
   })
   .refine((input) => Object.keys(input).filter((field) => field !== 'version').length > 0, { message: 'at least one field must be given', path: [] });
@@ -68,6 +97,8 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
       reorder_point: t.int({ required: true, description: 'Reorder threshold, 0 or more.' }),
       warehouse_id: t.string({ required: true, description: 'Home warehouse: an existing, active warehouse of the tenant.' }),
       allow_backorder: t.boolean({ required: false, description: 'Whether stock may fall below zero. Default false.' }),
+      unit_cost: t.field({ type: 'MinorUnits', required: false, description: 'What one unit costs, in minor units of `currency`, 0 to 1000000000. Given with `currency`, or neither.' }),
+      currency: t.string({ required: false, description: 'ISO 4217 code of `unit_cost` (3 upper-case letters). Given with `unit_cost`, or neither.' }),
     }),
   });
   const UpdateInventoryItemInput = builder.inputType('UpdateInventoryItemInput', {
@@ -82,6 +113,8 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
       reorder_point: t.int({ required: false, description: 'Reorder threshold, 0 or more.' }),
       warehouse_id: t.string({ required: false, description: 'New home warehouse (existing and active). Moves no stock: use `transfer` for that.' }),
       allow_backorder: t.boolean({ required: false, description: 'Whether stock may fall below zero. Turning it off leaves negative levels as they are but refuses further decreases below zero.' }),
+      unit_cost: t.field({ type: 'MinorUnits', required: false, description: 'What one unit costs, in minor units of `currency`, 0 to 1000000000. An item without a cost needs `currency` with it.' }),
+      currency: t.string({ required: false, description: 'ISO 4217 code of `unit_cost`. An item without a cost needs `unit_cost` with it; a cost cannot be removed, only changed.' }),
       version: t.int({ required: false, description: 'The version this change is based on; a different current version refuses it with `version_conflict`.' }),
     }),
   });
@@ -160,7 +193,17 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
             let item: InventoryItem;
             try {
               // Created empty; the initial stock goes through the one stock function like any other change.
-              item = await createItem(tx, tenantId, { id: data.id, name: data.name, reorder_point: data.reorder_point, warehouse_id: data.warehouse_id, allow_backorder: data.allow_backorder ?? false, quantity_on_hand: 0, last_synced_at: new Date() });
+              item = await createItem(tx, tenantId, {
+                id: data.id,
+                name: data.name,
+                reorder_point: data.reorder_point,
+                warehouse_id: data.warehouse_id,
+                allow_backorder: data.allow_backorder ?? false,
+                unit_cost: data.unit_cost ?? null,
+                currency: data.currency ?? null,
+                quantity_on_hand: 0,
+                last_synced_at: new Date(),
+              });
             } catch (error) {
               if (isUniqueViolation(error)) throw new ApiError('already_exists', `An inventory item ${data.id} already exists in this tenant.`, { errors: [{ field: 'id', message: 'already exists' }] });
               throw error;
@@ -186,6 +229,8 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
             const item = await lockItem(tx, tenantId, id);
             assertCurrentVersion(context, inputVersion, item);
             if (changes.warehouse_id !== undefined && changes.warehouse_id !== item.warehouse_id) await requireHomeWarehouse(tx, tenantId, changes.warehouse_id);
+            const costErrors = costWithCurrency({ unit_cost: changes.unit_cost ?? (item.unit_cost === null ? null : Number(item.unit_cost)), currency: changes.currency ?? item.currency });
+            if (costErrors.length > 0) throw new ApiError('rule_violation', `Inventory item ${id} has no unit cost yet: unit_cost and currency are set together.`, { errors: costErrors });
             const { quantity_on_hand: total, ...fields } = changes;
             // The difference goes to the home warehouse as it was: that is where the stock PATCH clients knew of is held.
             const difference = total === undefined ? 0 : total - item.quantity_on_hand;

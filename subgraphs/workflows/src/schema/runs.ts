@@ -273,6 +273,8 @@ export function defineRunSchema(builder: SubgraphBuilder) {
       },
     }),
   }));
+
+  return { RunStatusEnum, RunTriggerEnum };
 }
 
 /** Records the decision on the step the run waits at, and goes on (or fails the run), in the request's transaction. */

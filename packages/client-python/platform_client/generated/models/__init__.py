@@ -17,8 +17,6 @@ from .ai_extraction_draft import AiExtractionDraft
 from .ai_extraction_list import AiExtractionList
 from .ai_extraction_source import AiExtractionSource
 from .ai_extraction_warning import AiExtractionWarning
-from .ai_extractions_sort import AiExtractionsSort
-from .ai_queries_sort import AiQueriesSort
 from .ai_query import AiQuery
 from .ai_query_list import AiQueryList
 from .ai_query_status import AiQueryStatus
@@ -30,7 +28,6 @@ from .ai_task_planned_step import AiTaskPlannedStep
 from .ai_task_status import AiTaskStatus
 from .ai_task_step import AiTaskStep
 from .ai_task_step_list import AiTaskStepList
-from .ai_tasks_sort import AiTasksSort
 from .api_key import ApiKey
 from .api_key_list import ApiKeyList
 from .api_key_status import ApiKeyStatus
@@ -38,10 +35,26 @@ from .archive_customer_body import ArchiveCustomerBody
 from .ask_copilot_input import AskCopilotInput
 from .audit_actor_type import AuditActorType
 from .audit_record import AuditRecord
+from .audit_record_aggregate import AuditRecordAggregate
+from .audit_record_aggregate_distinct import AuditRecordAggregateDistinct
+from .audit_record_aggregate_group import AuditRecordAggregateGroup
+from .audit_record_aggregate_key import AuditRecordAggregateKey
 from .audit_record_list import AuditRecordList
+from .audit_records_aggregate_bucket_by import AuditRecordsAggregateBucketBy
 from .audit_surface import AuditSurface
 from .bad_request_problem import BadRequestProblem
 from .bad_request_problem_code import BadRequestProblemCode
+from .bulk_export import BulkExport
+from .bulk_export_error import BulkExportError
+from .bulk_export_format import BulkExportFormat
+from .bulk_export_list import BulkExportList
+from .bulk_export_progress import BulkExportProgress
+from .bulk_export_status import BulkExportStatus
+from .bulk_mutation import BulkMutation
+from .bulk_mutation_error import BulkMutationError
+from .bulk_mutation_list import BulkMutationList
+from .bulk_mutation_progress import BulkMutationProgress
+from .bulk_mutation_status import BulkMutationStatus
 from .cancel_order_body import CancelOrderBody
 from .client_secret import ClientSecret
 from .configure_identity_provider_input import ConfigureIdentityProviderInput
@@ -53,12 +66,15 @@ from .connector_kind import ConnectorKind
 from .connector_list import ConnectorList
 from .connector_mapping import ConnectorMapping
 from .connector_mapping_list import ConnectorMappingList
-from .connector_mappings_sort import ConnectorMappingsSort
 from .connector_test_result import ConnectorTestResult
 from .connector_upload import ConnectorUpload
-from .connectors_sort import ConnectorsSort
 from .create_ai_task_input import CreateAiTaskInput
 from .create_api_key_input import CreateApiKeyInput
+from .create_bulk_export_input import CreateBulkExportInput
+from .create_bulk_export_input_variables_type_0 import (
+    CreateBulkExportInputVariablesType0,
+)
+from .create_bulk_mutation_input import CreateBulkMutationInput
 from .create_connector_input import CreateConnectorInput
 from .create_connector_input_config import CreateConnectorInputConfig
 from .create_connector_input_credentials_type_0 import (
@@ -72,6 +88,7 @@ from .create_invoice_input import CreateInvoiceInput
 from .create_o_auth_client_input import CreateOAuthClientInput
 from .create_order_input import CreateOrderInput
 from .create_role_input import CreateRoleInput
+from .create_saved_operation_input import CreateSavedOperationInput
 from .create_warehouse_input import CreateWarehouseInput
 from .create_webhook_endpoint_input import CreateWebhookEndpointInput
 from .create_webhook_endpoint_input_event_types_item_type_0 import (
@@ -84,10 +101,13 @@ from .customer import Customer
 from .customer_address import CustomerAddress
 from .customer_address_input import CustomerAddressInput
 from .customer_address_input_country import CustomerAddressInputCountry
+from .customer_aggregate import CustomerAggregate
+from .customer_aggregate_group import CustomerAggregateGroup
+from .customer_aggregate_key import CustomerAggregateKey
 from .customer_contact import CustomerContact
 from .customer_contact_input import CustomerContactInput
 from .customer_list import CustomerList
-from .customers_sort import CustomersSort
+from .customers_aggregate_bucket_by import CustomersAggregateBucketBy
 from .decide_ai_task_input import DecideAiTaskInput
 from .decide_ai_task_input_decision import DecideAiTaskInputDecision
 from .decide_workflow_approval_input import DecideWorkflowApprovalInput
@@ -95,6 +115,7 @@ from .decide_workflow_approval_input_decision import DecideWorkflowApprovalInput
 from .delete_connector_body import DeleteConnectorBody
 from .delete_invoice_body import DeleteInvoiceBody
 from .delete_order_body import DeleteOrderBody
+from .delete_saved_operation_body import DeleteSavedOperationBody
 from .delete_webhook_endpoint_body import DeleteWebhookEndpointBody
 from .delete_workflow_body import DeleteWorkflowBody
 from .disable_webhook_endpoint_body import DisableWebhookEndpointBody
@@ -103,11 +124,15 @@ from .enable_webhook_endpoint_body import EnableWebhookEndpointBody
 from .enable_workflow_body import EnableWorkflowBody
 from .environment import Environment
 from .event import Event
+from .event_aggregate import EventAggregate
+from .event_aggregate_distinct import EventAggregateDistinct
+from .event_aggregate_group import EventAggregateGroup
+from .event_aggregate_key import EventAggregateKey
 from .event_list import EventList
 from .event_resource import EventResource
 from .event_source_info import EventSourceInfo
 from .event_source_type import EventSourceType
-from .events_sort import EventsSort
+from .events_aggregate_bucket_by import EventsAggregateBucketBy
 from .extract_document_input import ExtractDocumentInput
 from .forbidden_problem import ForbiddenProblem
 from .forbidden_problem_code import ForbiddenProblemCode
@@ -123,31 +148,51 @@ from .internal_error_problem import InternalErrorProblem
 from .internal_error_problem_code import InternalErrorProblemCode
 from .introspection import Introspection
 from .inventory_item import InventoryItem
+from .inventory_item_aggregate import InventoryItemAggregate
+from .inventory_item_aggregate_distinct import InventoryItemAggregateDistinct
+from .inventory_item_aggregate_group import InventoryItemAggregateGroup
+from .inventory_item_aggregate_key import InventoryItemAggregateKey
 from .inventory_item_list import InventoryItemList
-from .inventory_items_sort import InventoryItemsSort
+from .inventory_items_aggregate_bucket_by import InventoryItemsAggregateBucketBy
 from .invite_user_input import InviteUserInput
 from .invoice import Invoice
+from .invoice_aggregate import InvoiceAggregate
+from .invoice_aggregate_distinct import InvoiceAggregateDistinct
+from .invoice_aggregate_group import InvoiceAggregateGroup
+from .invoice_aggregate_key import InvoiceAggregateKey
 from .invoice_line import InvoiceLine
 from .invoice_line_input import InvoiceLineInput
 from .invoice_list import InvoiceList
 from .invoice_status import InvoiceStatus
-from .invoices_sort import InvoicesSort
+from .invoices_aggregate_bucket_by import InvoicesAggregateBucketBy
 from .issue_invoice_body import IssueInvoiceBody
 from .ledger_balance import LedgerBalance
-from .ledger_entries_sort import LedgerEntriesSort
+from .ledger_entries_aggregate_bucket_by import LedgerEntriesAggregateBucketBy
 from .ledger_entry import LedgerEntry
+from .ledger_entry_aggregate import LedgerEntryAggregate
+from .ledger_entry_aggregate_distinct import LedgerEntryAggregateDistinct
+from .ledger_entry_aggregate_group import LedgerEntryAggregateGroup
+from .ledger_entry_aggregate_key import LedgerEntryAggregateKey
 from .ledger_entry_list import LedgerEntryList
 from .ledger_entry_source_type import LedgerEntrySourceType
 from .ledger_line import LedgerLine
+from .ledger_line_aggregate import LedgerLineAggregate
+from .ledger_line_aggregate_distinct import LedgerLineAggregateDistinct
+from .ledger_line_aggregate_group import LedgerLineAggregateGroup
+from .ledger_line_aggregate_key import LedgerLineAggregateKey
 from .ledger_line_input import LedgerLineInput
+from .ledger_lines_aggregate_bucket_by import LedgerLinesAggregateBucketBy
 from .mapping_error import MappingError
 from .mapping_preview import MappingPreview
 from .mapping_preview_record import MappingPreviewRecord
 from .mapping_sample_record_input import MappingSampleRecordInput
 from .mapping_sample_record_input_data import MappingSampleRecordInputData
 from .mapping_target import MappingTarget
+from .money_amount import MoneyAmount
+from .money_statistics import MoneyStatistics
 from .not_found_problem import NotFoundProblem
 from .not_found_problem_code import NotFoundProblemCode
+from .number_statistics import NumberStatistics
 from .o_auth_client import OAuthClient
 from .o_auth_client_list import OAuthClientList
 from .o_auth_client_status import OAuthClientStatus
@@ -163,12 +208,21 @@ from .oauth_token_data_body_grant_type import OauthTokenDataBodyGrantType
 from .oauth_token_json_body import OauthTokenJsonBody
 from .oauth_token_json_body_grant_type import OauthTokenJsonBodyGrantType
 from .order import Order
+from .order_aggregate import OrderAggregate
+from .order_aggregate_distinct import OrderAggregateDistinct
+from .order_aggregate_group import OrderAggregateGroup
+from .order_aggregate_key import OrderAggregateKey
 from .order_kind import OrderKind
 from .order_line import OrderLine
+from .order_line_aggregate import OrderLineAggregate
+from .order_line_aggregate_distinct import OrderLineAggregateDistinct
+from .order_line_aggregate_group import OrderLineAggregateGroup
+from .order_line_aggregate_key import OrderLineAggregateKey
 from .order_line_input import OrderLineInput
+from .order_lines_aggregate_bucket_by import OrderLinesAggregateBucketBy
 from .order_list import OrderList
 from .order_status import OrderStatus
-from .orders_sort import OrdersSort
+from .orders_aggregate_bucket_by import OrdersAggregateBucketBy
 from .page_meta import PageMeta
 from .pay_invoice_input import PayInvoiceInput
 from .payload_too_large_problem import PayloadTooLargeProblem
@@ -200,8 +254,18 @@ from .rotate_workflow_signing_secret_body import RotateWorkflowSigningSecretBody
 from .rotation_input import RotationInput
 from .rule_violation_problem import RuleViolationProblem
 from .rule_violation_problem_code import RuleViolationProblemCode
+from .run_saved_operation_input import RunSavedOperationInput
+from .run_saved_operation_input_variables_type_0 import (
+    RunSavedOperationInputVariablesType0,
+)
 from .save_connector_mapping_input import SaveConnectorMappingInput
 from .save_connector_mapping_input_definition import SaveConnectorMappingInputDefinition
+from .saved_operation import SavedOperation
+from .saved_operation_kind import SavedOperationKind
+from .saved_operation_list import SavedOperationList
+from .saved_operation_result import SavedOperationResult
+from .saved_operation_root_field import SavedOperationRootField
+from .saved_operation_variable import SavedOperationVariable
 from .scope import Scope
 from .scope_name import ScopeName
 from .service_unavailable_problem import ServiceUnavailableProblem
@@ -209,19 +273,27 @@ from .service_unavailable_problem_code import ServiceUnavailableProblemCode
 from .start_sync_input import StartSyncInput
 from .start_workflow_run_input import StartWorkflowRunInput
 from .stock_movement import StockMovement
+from .stock_movement_aggregate import StockMovementAggregate
+from .stock_movement_aggregate_distinct import StockMovementAggregateDistinct
+from .stock_movement_aggregate_group import StockMovementAggregateGroup
+from .stock_movement_aggregate_key import StockMovementAggregateKey
 from .stock_movement_kind import StockMovementKind
 from .stock_movement_list import StockMovementList
-from .stock_movements_sort import StockMovementsSort
+from .stock_movements_aggregate_bucket_by import StockMovementsAggregateBucketBy
 from .sync_failure import SyncFailure
 from .sync_failure_list import SyncFailureList
-from .sync_failures_sort import SyncFailuresSort
 from .sync_job import SyncJob
+from .sync_job_aggregate import SyncJobAggregate
+from .sync_job_aggregate_distinct import SyncJobAggregateDistinct
+from .sync_job_aggregate_group import SyncJobAggregateGroup
+from .sync_job_aggregate_key import SyncJobAggregateKey
 from .sync_job_direction import SyncJobDirection
 from .sync_job_list import SyncJobList
 from .sync_job_state import SyncJobState
 from .sync_job_trigger import SyncJobTrigger
-from .sync_jobs_sort import SyncJobsSort
+from .sync_jobs_aggregate_bucket_by import SyncJobsAggregateBucketBy
 from .tenant import Tenant
+from .time_bucket import TimeBucket
 from .token_response import TokenResponse
 from .token_response_token_type import TokenResponseTokenType
 from .too_many_requests_problem import TooManyRequestsProblem
@@ -242,6 +314,7 @@ from .update_inventory_item_input import UpdateInventoryItemInput
 from .update_invoice_input import UpdateInvoiceInput
 from .update_order_input import UpdateOrderInput
 from .update_role_input import UpdateRoleInput
+from .update_saved_operation_input import UpdateSavedOperationInput
 from .update_user_input import UpdateUserInput
 from .update_warehouse_input import UpdateWarehouseInput
 from .update_webhook_endpoint_input import UpdateWebhookEndpointInput
@@ -260,8 +333,12 @@ from .void_invoice_body import VoidInvoiceBody
 from .warehouse import Warehouse
 from .warehouse_list import WarehouseList
 from .webhook_attempt import WebhookAttempt
-from .webhook_deliveries_sort import WebhookDeliveriesSort
+from .webhook_deliveries_aggregate_bucket_by import WebhookDeliveriesAggregateBucketBy
 from .webhook_delivery import WebhookDelivery
+from .webhook_delivery_aggregate import WebhookDeliveryAggregate
+from .webhook_delivery_aggregate_distinct import WebhookDeliveryAggregateDistinct
+from .webhook_delivery_aggregate_group import WebhookDeliveryAggregateGroup
+from .webhook_delivery_aggregate_key import WebhookDeliveryAggregateKey
 from .webhook_delivery_list import WebhookDeliveryList
 from .webhook_delivery_status import WebhookDeliveryStatus
 from .webhook_delivery_trigger import WebhookDeliveryTrigger
@@ -269,12 +346,15 @@ from .webhook_endpoint import WebhookEndpoint
 from .webhook_endpoint_list import WebhookEndpointList
 from .webhook_endpoint_status import WebhookEndpointStatus
 from .webhook_endpoint_with_secret import WebhookEndpointWithSecret
-from .webhook_endpoints_sort import WebhookEndpointsSort
 from .webhook_ping_result import WebhookPingResult
 from .webhook_redelivery_result import WebhookRedeliveryResult
 from .workflow import Workflow
 from .workflow_list import WorkflowList
 from .workflow_run import WorkflowRun
+from .workflow_run_aggregate import WorkflowRunAggregate
+from .workflow_run_aggregate_distinct import WorkflowRunAggregateDistinct
+from .workflow_run_aggregate_group import WorkflowRunAggregateGroup
+from .workflow_run_aggregate_key import WorkflowRunAggregateKey
 from .workflow_run_error import WorkflowRunError
 from .workflow_run_list import WorkflowRunList
 from .workflow_run_status import WorkflowRunStatus
@@ -282,14 +362,13 @@ from .workflow_run_step import WorkflowRunStep
 from .workflow_run_step_list import WorkflowRunStepList
 from .workflow_run_trigger import WorkflowRunTrigger
 from .workflow_run_waiting import WorkflowRunWaiting
-from .workflow_runs_sort import WorkflowRunsSort
+from .workflow_runs_aggregate_bucket_by import WorkflowRunsAggregateBucketBy
 from .workflow_step_status import WorkflowStepStatus
 from .workflow_template import WorkflowTemplate
 from .workflow_trigger_type import WorkflowTriggerType
 from .workflow_version import WorkflowVersion
 from .workflow_version_list import WorkflowVersionList
 from .workflow_with_secret import WorkflowWithSecret
-from .workflows_sort import WorkflowsSort
 
 __all__ = (
     "AddressKind",
@@ -309,8 +388,6 @@ __all__ = (
     "AiExtractionList",
     "AiExtractionSource",
     "AiExtractionWarning",
-    "AiExtractionsSort",
-    "AiQueriesSort",
     "AiQuery",
     "AiQueryList",
     "AiQueryStatus",
@@ -322,7 +399,6 @@ __all__ = (
     "AiTaskStatus",
     "AiTaskStep",
     "AiTaskStepList",
-    "AiTasksSort",
     "ApiKey",
     "ApiKeyList",
     "ApiKeyStatus",
@@ -330,10 +406,26 @@ __all__ = (
     "AskCopilotInput",
     "AuditActorType",
     "AuditRecord",
+    "AuditRecordAggregate",
+    "AuditRecordAggregateDistinct",
+    "AuditRecordAggregateGroup",
+    "AuditRecordAggregateKey",
     "AuditRecordList",
+    "AuditRecordsAggregateBucketBy",
     "AuditSurface",
     "BadRequestProblem",
     "BadRequestProblemCode",
+    "BulkExport",
+    "BulkExportError",
+    "BulkExportFormat",
+    "BulkExportList",
+    "BulkExportProgress",
+    "BulkExportStatus",
+    "BulkMutation",
+    "BulkMutationError",
+    "BulkMutationList",
+    "BulkMutationProgress",
+    "BulkMutationStatus",
     "CancelOrderBody",
     "ClientSecret",
     "ConfigureIdentityProviderInput",
@@ -345,12 +437,13 @@ __all__ = (
     "ConnectorList",
     "ConnectorMapping",
     "ConnectorMappingList",
-    "ConnectorMappingsSort",
     "ConnectorTestResult",
     "ConnectorUpload",
-    "ConnectorsSort",
     "CreateAiTaskInput",
     "CreateApiKeyInput",
+    "CreateBulkExportInput",
+    "CreateBulkExportInputVariablesType0",
+    "CreateBulkMutationInput",
     "CreateConnectorInput",
     "CreateConnectorInputConfig",
     "CreateConnectorInputCredentialsType0",
@@ -362,6 +455,7 @@ __all__ = (
     "CreateOAuthClientInput",
     "CreateOrderInput",
     "CreateRoleInput",
+    "CreateSavedOperationInput",
     "CreateWarehouseInput",
     "CreateWebhookEndpointInput",
     "CreateWebhookEndpointInputEventTypesItemType0",
@@ -372,10 +466,13 @@ __all__ = (
     "CustomerAddress",
     "CustomerAddressInput",
     "CustomerAddressInputCountry",
+    "CustomerAggregate",
+    "CustomerAggregateGroup",
+    "CustomerAggregateKey",
     "CustomerContact",
     "CustomerContactInput",
     "CustomerList",
-    "CustomersSort",
+    "CustomersAggregateBucketBy",
     "DecideAiTaskInput",
     "DecideAiTaskInputDecision",
     "DecideWorkflowApprovalInput",
@@ -383,6 +480,7 @@ __all__ = (
     "DeleteConnectorBody",
     "DeleteInvoiceBody",
     "DeleteOrderBody",
+    "DeleteSavedOperationBody",
     "DeleteWebhookEndpointBody",
     "DeleteWorkflowBody",
     "DisableWebhookEndpointBody",
@@ -391,11 +489,15 @@ __all__ = (
     "EnableWorkflowBody",
     "Environment",
     "Event",
+    "EventAggregate",
+    "EventAggregateDistinct",
+    "EventAggregateGroup",
+    "EventAggregateKey",
     "EventList",
     "EventResource",
     "EventSourceInfo",
     "EventSourceType",
-    "EventsSort",
+    "EventsAggregateBucketBy",
     "ExtractDocumentInput",
     "ForbiddenProblem",
     "ForbiddenProblemCode",
@@ -409,31 +511,51 @@ __all__ = (
     "InternalErrorProblemCode",
     "Introspection",
     "InventoryItem",
+    "InventoryItemAggregate",
+    "InventoryItemAggregateDistinct",
+    "InventoryItemAggregateGroup",
+    "InventoryItemAggregateKey",
     "InventoryItemList",
-    "InventoryItemsSort",
+    "InventoryItemsAggregateBucketBy",
     "InviteUserInput",
     "Invoice",
+    "InvoiceAggregate",
+    "InvoiceAggregateDistinct",
+    "InvoiceAggregateGroup",
+    "InvoiceAggregateKey",
     "InvoiceLine",
     "InvoiceLineInput",
     "InvoiceList",
     "InvoiceStatus",
-    "InvoicesSort",
+    "InvoicesAggregateBucketBy",
     "IssueInvoiceBody",
     "LedgerBalance",
-    "LedgerEntriesSort",
+    "LedgerEntriesAggregateBucketBy",
     "LedgerEntry",
+    "LedgerEntryAggregate",
+    "LedgerEntryAggregateDistinct",
+    "LedgerEntryAggregateGroup",
+    "LedgerEntryAggregateKey",
     "LedgerEntryList",
     "LedgerEntrySourceType",
     "LedgerLine",
+    "LedgerLineAggregate",
+    "LedgerLineAggregateDistinct",
+    "LedgerLineAggregateGroup",
+    "LedgerLineAggregateKey",
     "LedgerLineInput",
+    "LedgerLinesAggregateBucketBy",
     "MappingError",
     "MappingPreview",
     "MappingPreviewRecord",
     "MappingSampleRecordInput",
     "MappingSampleRecordInputData",
     "MappingTarget",
+    "MoneyAmount",
+    "MoneyStatistics",
     "NotFoundProblem",
     "NotFoundProblemCode",
+    "NumberStatistics",
     "OAuthClient",
     "OAuthClientList",
     "OAuthClientStatus",
@@ -449,12 +571,21 @@ __all__ = (
     "OauthTokenJsonBody",
     "OauthTokenJsonBodyGrantType",
     "Order",
+    "OrderAggregate",
+    "OrderAggregateDistinct",
+    "OrderAggregateGroup",
+    "OrderAggregateKey",
     "OrderKind",
     "OrderLine",
+    "OrderLineAggregate",
+    "OrderLineAggregateDistinct",
+    "OrderLineAggregateGroup",
+    "OrderLineAggregateKey",
     "OrderLineInput",
+    "OrderLinesAggregateBucketBy",
     "OrderList",
     "OrderStatus",
-    "OrdersSort",
+    "OrdersAggregateBucketBy",
     "PageMeta",
     "PayInvoiceInput",
     "PayloadTooLargeProblem",
@@ -484,8 +615,16 @@ __all__ = (
     "RotationInput",
     "RuleViolationProblem",
     "RuleViolationProblemCode",
+    "RunSavedOperationInput",
+    "RunSavedOperationInputVariablesType0",
     "SaveConnectorMappingInput",
     "SaveConnectorMappingInputDefinition",
+    "SavedOperation",
+    "SavedOperationKind",
+    "SavedOperationList",
+    "SavedOperationResult",
+    "SavedOperationRootField",
+    "SavedOperationVariable",
     "Scope",
     "ScopeName",
     "ServiceUnavailableProblem",
@@ -493,19 +632,27 @@ __all__ = (
     "StartSyncInput",
     "StartWorkflowRunInput",
     "StockMovement",
+    "StockMovementAggregate",
+    "StockMovementAggregateDistinct",
+    "StockMovementAggregateGroup",
+    "StockMovementAggregateKey",
     "StockMovementKind",
     "StockMovementList",
-    "StockMovementsSort",
+    "StockMovementsAggregateBucketBy",
     "SyncFailure",
     "SyncFailureList",
-    "SyncFailuresSort",
     "SyncJob",
+    "SyncJobAggregate",
+    "SyncJobAggregateDistinct",
+    "SyncJobAggregateGroup",
+    "SyncJobAggregateKey",
     "SyncJobDirection",
     "SyncJobList",
     "SyncJobState",
     "SyncJobTrigger",
-    "SyncJobsSort",
+    "SyncJobsAggregateBucketBy",
     "Tenant",
+    "TimeBucket",
     "TokenResponse",
     "TokenResponseTokenType",
     "TooManyRequestsProblem",
@@ -524,6 +671,7 @@ __all__ = (
     "UpdateInvoiceInput",
     "UpdateOrderInput",
     "UpdateRoleInput",
+    "UpdateSavedOperationInput",
     "UpdateUserInput",
     "UpdateWarehouseInput",
     "UpdateWebhookEndpointInput",
@@ -540,8 +688,12 @@ __all__ = (
     "Warehouse",
     "WarehouseList",
     "WebhookAttempt",
-    "WebhookDeliveriesSort",
+    "WebhookDeliveriesAggregateBucketBy",
     "WebhookDelivery",
+    "WebhookDeliveryAggregate",
+    "WebhookDeliveryAggregateDistinct",
+    "WebhookDeliveryAggregateGroup",
+    "WebhookDeliveryAggregateKey",
     "WebhookDeliveryList",
     "WebhookDeliveryStatus",
     "WebhookDeliveryTrigger",
@@ -549,12 +701,15 @@ __all__ = (
     "WebhookEndpointList",
     "WebhookEndpointStatus",
     "WebhookEndpointWithSecret",
-    "WebhookEndpointsSort",
     "WebhookPingResult",
     "WebhookRedeliveryResult",
     "Workflow",
     "WorkflowList",
     "WorkflowRun",
+    "WorkflowRunAggregate",
+    "WorkflowRunAggregateDistinct",
+    "WorkflowRunAggregateGroup",
+    "WorkflowRunAggregateKey",
     "WorkflowRunError",
     "WorkflowRunList",
     "WorkflowRunStatus",
@@ -562,12 +717,11 @@ __all__ = (
     "WorkflowRunStepList",
     "WorkflowRunTrigger",
     "WorkflowRunWaiting",
-    "WorkflowRunsSort",
+    "WorkflowRunsAggregateBucketBy",
     "WorkflowStepStatus",
     "WorkflowTemplate",
     "WorkflowTriggerType",
     "WorkflowVersion",
     "WorkflowVersionList",
     "WorkflowWithSecret",
-    "WorkflowsSort",
 )

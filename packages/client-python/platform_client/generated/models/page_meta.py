@@ -16,14 +16,18 @@ class PageMeta:
     Attributes:
         next_cursor (None | str): The cursor of the next page (pass it as `after`, with the same filters and `sort`);
             null on the last page.
-        page (int): Page number, from 1. After a cursor: the number of the page in the walk that made the cursor.
+        page (int): Page number, from 1. After a cursor: the number of the page in the walk that made the cursor, one
+            more (`after`) or one less (`before`, but 1 only on the page no record precedes).
         per_page (int): Records per page.
+        prev_cursor (None | str): The cursor of the previous page (pass it as `before`, with the same filters and
+            `sort`); null on the first page.
         total (int): Total count of matching records: exact, for numbered pages and cursor pages alike.
     """
 
     next_cursor: None | str
     page: int
     per_page: int
+    prev_cursor: None | str
     total: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -35,6 +39,9 @@ class PageMeta:
 
         per_page = self.per_page
 
+        prev_cursor: None | str
+        prev_cursor = self.prev_cursor
+
         total = self.total
 
         field_dict: dict[str, Any] = {}
@@ -44,6 +51,7 @@ class PageMeta:
                 "next_cursor": next_cursor,
                 "page": page,
                 "per_page": per_page,
+                "prev_cursor": prev_cursor,
                 "total": total,
             }
         )
@@ -65,12 +73,20 @@ class PageMeta:
 
         per_page = d.pop("per_page")
 
+        def _parse_prev_cursor(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        prev_cursor = _parse_prev_cursor(d.pop("prev_cursor"))
+
         total = d.pop("total")
 
         page_meta = cls(
             next_cursor=next_cursor,
             page=page,
             per_page=per_page,
+            prev_cursor=prev_cursor,
             total=total,
         )
 

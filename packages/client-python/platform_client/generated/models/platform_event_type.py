@@ -4,6 +4,8 @@ from enum import StrEnum
 class PlatformEventType(StrEnum):
     AI_QUERY_COMPLETED = "ai.query.completed"
     AI_TASK_COMPLETED = "ai.task.completed"
+    BULK_MUTATION_COMPLETED = "bulk_mutation.completed"
+    EXPORT_COMPLETED = "export.completed"
     INVENTORY_STOCK_LOW = "inventory.stock.low"
     INVOICE_ISSUED = "invoice.issued"
     INVOICE_PAID = "invoice.paid"

@@ -4,9 +4,13 @@ from enum import StrEnum
 class ScopeName(StrEnum):
     AIREAD = "ai:read"
     AIWRITE = "ai:write"
+    ANALYTICSREAD = "analytics:read"
+    ANALYTICSWRITE = "analytics:write"
     API_KEYSREAD = "api_keys:read"
     API_KEYSWRITE = "api_keys:write"
     AUDITREAD = "audit:read"
+    BULKREAD = "bulk:read"
+    BULKWRITE = "bulk:write"
     CONNECTORSREAD = "connectors:read"
     CONNECTORSWRITE = "connectors:write"
     CRMREAD = "crm:read"

@@ -2,10 +2,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.money_amount import MoneyAmount
+
 
 T = TypeVar("T", bound="Warehouse")
 
@@ -20,6 +24,10 @@ class Warehouse:
             created_at (datetime.datetime): When the warehouse was created.
             id (str): Warehouse identifier, assigned by the platform (`wh_…`).
             name (str): Warehouse name, 1 to 200 characters.
+            stock_value (list[MoneyAmount]): The value of the stock held here, per currency: each stock level’s quantity ×
+                its item’s `unit_cost`, summed per `currency` (amounts in different currencies are never added). Items without a
+                `unit_cost` are left out; negative levels (backorders) count negatively. Ordered by currency; empty when nothing
+                here has a cost.
             updated_at (datetime.datetime): When the warehouse last changed.
             version (int): Incremented by every change; send it back as `version` (or REST `If-Match: "<version>"`) to
                 refuse a change based on an older read.
@@ -29,6 +37,7 @@ class Warehouse:
     created_at: datetime.datetime
     id: str
     name: str
+    stock_value: list[MoneyAmount]
     updated_at: datetime.datetime
     version: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -46,6 +55,11 @@ class Warehouse:
 
         name = self.name
 
+        stock_value = []
+        for stock_value_item_data in self.stock_value:
+            stock_value_item = stock_value_item_data.to_dict()
+            stock_value.append(stock_value_item)
+
         updated_at = self.updated_at.isoformat()
 
         version = self.version
@@ -58,6 +72,7 @@ class Warehouse:
                 "created_at": created_at,
                 "id": id,
                 "name": name,
+                "stock_value": stock_value,
                 "updated_at": updated_at,
                 "version": version,
             }
@@ -67,6 +82,8 @@ class Warehouse:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.money_amount import MoneyAmount
+
         d = dict(src_dict)
 
         def _parse_archived_at(data: object) -> datetime.datetime | None:
@@ -90,6 +107,13 @@ class Warehouse:
 
         name = d.pop("name")
 
+        stock_value = []
+        _stock_value = d.pop("stock_value")
+        for stock_value_item_data in _stock_value:
+            stock_value_item = MoneyAmount.from_dict(stock_value_item_data)
+
+            stock_value.append(stock_value_item)
+
         updated_at = datetime.datetime.fromisoformat(d.pop("updated_at"))
 
         version = d.pop("version")
@@ -99,6 +123,7 @@ class Warehouse:
             created_at=created_at,
             id=id,
             name=name,
+            stock_value=stock_value,
             updated_at=updated_at,
             version=version,
         )

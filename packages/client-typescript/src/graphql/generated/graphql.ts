@@ -523,6 +523,60 @@ export type AuditRecord = {
   surface: AuditSurface;
 };
 
+/** Aggregates of audit records: one group per distinct grouping key, in the requested order. */
+export type AuditRecordAggregate = {
+  __typename?: 'AuditRecordAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<AuditRecordAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the audit records of a group. */
+export type AuditRecordAggregateDistinct = {
+  __typename?: 'AuditRecordAggregateDistinct';
+  /** Actors. */
+  actor_id: Scalars['Int']['output'];
+  /** Credentials presented. */
+  credential_id: Scalars['Int']['output'];
+};
+
+/** A group of audit records: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type AuditRecordAggregateGroup = {
+  __typename?: 'AuditRecordAggregateGroup';
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: AuditRecordAggregateDistinct;
+  /** Milliseconds to answer a request (null for data changes). */
+  duration_ms: NumberStatistics;
+  /** What the records of the group share. */
+  key: AuditRecordAggregateKey;
+};
+
+/** The grouping key of a group of audit records: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type AuditRecordAggregateKey = {
+  __typename?: 'AuditRecordAggregateKey';
+  /** What was done: `GET /v1/inventory/items`, `graphql query ListItems`, `inventory_item.create`. */
+  action?: Maybe<Scalars['String']['output']>;
+  /** The OAuth client, API key, user or connector; null when anonymous. */
+  actor_id?: Maybe<Scalars['String']['output']>;
+  /** Who acted: an OAuth client, an API key, a user, a connector, a workflow, an agent task, or nobody identified. */
+  actor_type?: Maybe<AuditActorType>;
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** For a data change, the kind of record it changed (`inventory_item` of `inventory_item.create`); null for requests. */
+  resource_type?: Maybe<Scalars['String']['output']>;
+  /** The HTTP status of the response; null for data changes. */
+  status?: Maybe<Scalars['Int']['output']>;
+  /** The class of the HTTP status (`2xx`, `4xx`, `5xx`); null for data changes. */
+  status_class?: Maybe<Scalars['String']['output']>;
+  /** Where the request came in: REST, GraphQL, a subscription or the OAuth endpoints. */
+  surface?: Maybe<AuditSurface>;
+};
+
 /** A page of AuditRecord records. */
 export type AuditRecordList = {
   __typename?: 'AuditRecordList';
@@ -537,6 +591,155 @@ export type AuditSurface =
   | 'oauth'
   | 'rest'
   | 'subscription';
+
+/** An asynchronous export of a list query to an NDJSON or CSV file, run on the job queue with its creator’s scopes as held at creation. */
+export type BulkExport = {
+  __typename?: 'BulkExport';
+  /** Size of the file written so far, in bytes. */
+  byte_size: Scalars['Int']['output'];
+  /** When it completed or failed. */
+  completed_at?: Maybe<Scalars['DateTime']['output']>;
+  /** When it was created. */
+  created_at: Scalars['DateTime']['output'];
+  /** When `download_url` stops working (1 hour after this read by default, never past `expires_at`). */
+  download_expires_at?: Maybe<Scalars['DateTime']['output']>;
+  /** A completed export: a signed link to its file, usable without credentials until `download_expires_at` (a fresh link with every read). Share it with care: whoever holds it can download the file. */
+  download_url?: Maybe<Scalars['String']['output']>;
+  /** A failed export: the code and message of the refused page. */
+  error?: Maybe<BulkExportError>;
+  /** When the export and its file are deleted (retention: 7 days after it ended by default). */
+  expires_at: Scalars['DateTime']['output'];
+  /** `ndjson` or `csv`. */
+  format: BulkExportFormat;
+  /** Export identifier (`exp_…`). */
+  id: Scalars['String']['output'];
+  /** Records written, and the list’s total when known. */
+  progress: BulkExportProgress;
+  /** The list query as sent. */
+  query: Scalars['String']['output'];
+  /** When its first page was read by the job. */
+  started_at?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it is. */
+  status: BulkExportStatus;
+  /** Its variables as sent. */
+  variables: Scalars['JSON']['output'];
+};
+
+/** Why an export failed. */
+export type BulkExportError = {
+  __typename?: 'BulkExportError';
+  /** The platform error code of the refused page (`insufficient_scope`, `rule_violation`, …). */
+  code: Scalars['String']['output'];
+  /** What went wrong, for people. */
+  message: Scalars['String']['output'];
+};
+
+/** The file an export writes. */
+export type BulkExportFormat =
+  /** RFC 4180 CSV (`text/csv`): a header of the selected leaf fields, nested objects flattened (`customer.name`), lists and JSON values as JSON text. */
+  | 'csv'
+  /** One JSON object per line (`application/x-ndjson`), each record as the query selects it. */
+  | 'ndjson';
+
+/** A page of BulkExport records. */
+export type BulkExportList = {
+  __typename?: 'BulkExportList';
+  /** Records of this page. */
+  data: Array<BulkExport>;
+  meta: PageMeta;
+};
+
+/** How far an export has come. */
+export type BulkExportProgress = {
+  __typename?: 'BulkExportProgress';
+  /** Records written to the file so far (updated with every page). */
+  rows_written: Scalars['Int']['output'];
+  /** Records the list held when the export read its first page (`meta.total`); the file may differ by what changed while it ran. */
+  total_rows?: Maybe<Scalars['Int']['output']>;
+};
+
+/** Where an export is. */
+export type BulkExportStatus =
+  /** Cancelled through the API; what it had written was deleted. */
+  | 'cancelled'
+  /** Every record is in the file: `download_url` gives it until `download_expires_at`. `export.completed` was emitted. */
+  | 'completed'
+  /** A page was refused (a scope or a filter no longer valid): `error` says why. `export.completed` was emitted. */
+  | 'failed'
+  /** Created, waiting for the job queue. */
+  | 'queued'
+  /** Reading the list page by page; `progress` grows with each page. */
+  | 'running';
+
+/** One GraphQL mutation run once per line of an uploaded JSONL file (each line its variables), on the job queue, as its creator with the scopes held at creation; each line’s outcome is a line of the result file. */
+export type BulkMutation = {
+  __typename?: 'BulkMutation';
+  /** When it completed, failed or was cancelled. */
+  completed_at?: Maybe<Scalars['DateTime']['output']>;
+  /** When it was created. */
+  created_at: Scalars['DateTime']['output'];
+  /** A failed bulk mutation: why it could not go on. */
+  error?: Maybe<BulkMutationError>;
+  /** When it and its result file are deleted (7 days after it ended by default). */
+  expires_at: Scalars['DateTime']['output'];
+  /** Bulk mutation identifier (`bmu_…`). */
+  id: Scalars['String']['output'];
+  /** The mutation document as sent. */
+  mutation: Scalars['String']['output'];
+  /** Lines in all, done and failed. */
+  progress: BulkMutationProgress;
+  /** Once ended: a signed link to the result file, usable without credentials until `result_url_expires_at` (a fresh link with every read). JSONL, one line per input line that ran, in order: `{"line": n, "ok": true, "data": {…}}` (the root field’s result as selected) or `{"line": n, "ok": false, "problem": {type, title, status, detail, code, errors?}}`. */
+  result_url?: Maybe<Scalars['String']['output']>;
+  /** When `result_url` stops working (1 hour after this read by default, never past `expires_at`). */
+  result_url_expires_at?: Maybe<Scalars['DateTime']['output']>;
+  /** When the job started on its first line. */
+  started_at?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it is. */
+  status: BulkMutationStatus;
+  /** The upload whose lines it runs (`bku_…`). */
+  upload_id: Scalars['String']['output'];
+};
+
+/** Why a bulk mutation could not go on. */
+export type BulkMutationError = {
+  __typename?: 'BulkMutationError';
+  /** The platform error code. */
+  code: Scalars['String']['output'];
+  /** What went wrong, for people. */
+  message: Scalars['String']['output'];
+};
+
+/** A page of BulkMutation records. */
+export type BulkMutationList = {
+  __typename?: 'BulkMutationList';
+  /** Records of this page. */
+  data: Array<BulkMutation>;
+  meta: PageMeta;
+};
+
+/** How far a bulk mutation has come. */
+export type BulkMutationProgress = {
+  __typename?: 'BulkMutationProgress';
+  /** Lines whose outcome is in the result file (the failed ones included), updated with every batch of lines. */
+  lines_done: Scalars['Int']['output'];
+  /** Of those, the lines that failed (their problem is in the result file). */
+  lines_failed: Scalars['Int']['output'];
+  /** Lines of the upload: one run of the mutation each. */
+  lines_total: Scalars['Int']['output'];
+};
+
+/** Where a bulk mutation is. */
+export type BulkMutationStatus =
+  /** Cancelled through the API: the lines that ran are in the result file, the others never run. */
+  | 'cancelled'
+  /** Every line ran (some may have failed: `progress.lines_failed`); `result_url` gives the result file. `bulk_mutation.completed` was emitted. */
+  | 'completed'
+  /** It could not go on (its upload expired): `error` says why; the result file holds the lines that ran. `bulk_mutation.completed` was emitted. */
+  | 'failed'
+  /** Created, waiting for the job queue. */
+  | 'queued'
+  /** Running its lines in order; `progress` grows with each batch of lines. */
+  | 'running';
 
 /** A new OAuth client secret, shown once. */
 export type ClientSecret = {
@@ -592,10 +795,26 @@ export type Connector = {
   schedule_time_zone: Scalars['String']['output'];
   /** The streams it reads: what a field mapping maps. */
   streams: Array<Scalars['String']['output']>;
+  /** Aggregates of the connector’s sync jobs (needs `sync:read`). Same arguments as `sync_jobs_aggregate`. */
+  sync_jobs_aggregate: SyncJobAggregate;
   /** When it last changed. */
   updated_at: Scalars['DateTime']['output'];
   /** Incremented by every change; send it back as `version` (or REST `If-Match`) to refuse a change based on a stale read. */
   version: Scalars['Int']['output'];
+};
+
+
+/** A connection to another system. Its credentials are sealed when saved and never returned; `config` holds everything else. */
+export type ConnectorSync_Jobs_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  connector_id?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<SyncJobState>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The protocol a connector speaks. */
@@ -664,6 +883,24 @@ export type CreateApiKeyInput = {
   scopes: Array<Scalars['String']['input']>;
 };
 
+/** The list query to export and the file format. */
+export type CreateBulkExportInput = {
+  /** `ndjson` or `csv`. */
+  format: BulkExportFormat;
+  /** A GraphQL query of exactly one paginated list field at its root (one returning `{ data, meta }`), with its filters and sort, selecting `data { … }` (federated fields included), without `page`, `per_page`, `after` or `before`: the export pages through the list itself. Up to 20000 characters. */
+  query: Scalars['String']['input'];
+  /** The query’s variables (a JSON object). */
+  variables?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+/** The mutation to run and the upload whose lines are its variables. */
+export type CreateBulkMutationInput = {
+  /** A GraphQL document of exactly one mutation operation selecting exactly one root field (e.g. `mutation($input: CreateCustomerInput!) { create_customer(input: $input) { id } }`); each line of the upload is one run of it, the line being its variables. Up to 20000 characters. */
+  mutation: Scalars['String']['input'];
+  /** The upload (`POST /v1/bulk/uploads`, `bku_…`) whose lines to run. */
+  upload_id: Scalars['String']['input'];
+};
+
 /** A new connector. */
 export type CreateConnectorInput = {
   /** The settings of its kind. Every URL in them must be public (HTTPS for production tenants). */
@@ -720,6 +957,8 @@ export type CreateDraftFromExtractionInput = {
 export type CreateInventoryItemInput = {
   /** Whether stock may fall below zero. Default false. */
   allow_backorder?: InputMaybe<Scalars['Boolean']['input']>;
+  /** ISO 4217 code of `unit_cost` (3 upper-case letters). Given with `unit_cost`, or neither. */
+  currency?: InputMaybe<Scalars['String']['input']>;
   /** The SKU: 1 to 64 letters, digits, ".", "_", ":" or "-". */
   id: Scalars['String']['input'];
   /** Item name, 1 to 200 characters. */
@@ -728,6 +967,8 @@ export type CreateInventoryItemInput = {
   quantity_on_hand: Scalars['Int']['input'];
   /** Reorder threshold, 0 or more. */
   reorder_point: Scalars['Int']['input'];
+  /** What one unit costs, in minor units of `currency`, 0 to 1000000000. Given with `currency`, or neither. */
+  unit_cost?: InputMaybe<Scalars['MinorUnits']['input']>;
   /** Home warehouse: an existing, active warehouse of the tenant. */
   warehouse_id: Scalars['String']['input'];
 };
@@ -782,6 +1023,16 @@ export type CreateRoleInput = {
   name: Scalars['String']['input'];
   /** At least one scope of the scope catalogue (`/docs/errors` lists them). */
   scopes: Array<Scalars['String']['input']>;
+};
+
+/** An operation to save. */
+export type CreateSavedOperationInput = {
+  /** What it answers, up to 2000 characters. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** The GraphQL document: exactly one query or mutation (no subscription) that validates against the API schema, at most 65,536 characters. */
+  document: Scalars['String']['input'];
+  /** Its name: a lower-case slug (a letter, then letters, digits or underscores; at most 100), unique in the tenant. */
+  name: Scalars['String']['input'];
 };
 
 /** A new warehouse; the platform assigns its id. */
@@ -844,14 +1095,18 @@ export type Customer = {
   id: Scalars['String']['output'];
   /** The customer's invoices, newest first (finance; GraphQL only). */
   invoices: Array<Invoice>;
+  /** Aggregates of the customer's invoices (finance): billed, paid and open amounts per currency. Same arguments as `invoices_aggregate`. */
+  invoices_aggregate: InvoiceAggregate;
   /** Display name, 1 to 200 characters. */
   name: Scalars['String']['output'];
   /** Free-form internal notes, up to 5000 characters. */
   notes?: Maybe<Scalars['String']['output']>;
   /** What the customer owes, per currency: the sum of `amount_due` of the customer's issued (not yet fully paid) invoices; currencies with nothing due are left out; ordered by currency (finance; GraphQL only). */
   open_balances: Array<MoneyAmount>;
-  /** The customer’s newest orders, newest first (GraphQL only). */
+  /** The customer’s orders, newest first: `first` of them after skipping the `offset` newest, so `offset: 100, first: 100` is the second hundred (GraphQL only). */
   orders: Array<Order>;
+  /** Aggregates of the customer's orders. Same arguments as `orders_aggregate`. */
+  orders_aggregate: OrderAggregate;
   /** Main telephone number as given, up to 50 characters. */
   phone?: Maybe<Scalars['String']['output']>;
   /** Tax or VAT registration number as given, up to 50 characters. */
@@ -870,10 +1125,49 @@ export type CustomerInvoicesArgs = {
 
 
 /** A trading partner of the tenant: the buyer on sales orders and the supplier on purchase orders (an order’s `customer_id` names either). Archived customers stay readable and keep their orders but take no new orders. */
+export type CustomerInvoices_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customer_id?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  issued_after?: InputMaybe<Scalars['DateTime']['input']>;
+  issued_before?: InputMaybe<Scalars['DateTime']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  order_id?: InputMaybe<Scalars['String']['input']>;
+  overdue?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<InvoiceStatus>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A trading partner of the tenant: the buyer on sales orders and the supplier on purchase orders (an order’s `customer_id` names either). Archived customers stay readable and keep their orders but take no new orders. */
 export type CustomerOrdersArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   kind?: InputMaybe<OrderKind>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<OrderStatus>;
+};
+
+
+/** A trading partner of the tenant: the buyer on sales orders and the supplier on purchase orders (an order’s `customer_id` names either). Archived customers stay readable and keep their orders but take no new orders. */
+export type CustomerOrders_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  channel?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
+  customer_id?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  item_id?: InputMaybe<Scalars['String']['input']>;
+  kind?: InputMaybe<OrderKind>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<OrderStatus>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A postal address of a customer. */
@@ -913,6 +1207,37 @@ export type CustomerAddressInput = {
   postal_code?: InputMaybe<Scalars['String']['input']>;
   /** State, province or county, up to 100 characters. */
   region?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Aggregates of customers: one group per distinct grouping key, in the requested order. */
+export type CustomerAggregate = {
+  __typename?: 'CustomerAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<CustomerAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** A group of customers: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type CustomerAggregateGroup = {
+  __typename?: 'CustomerAggregateGroup';
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** What the records of the group share. */
+  key: CustomerAggregateKey;
+};
+
+/** The grouping key of a group of customers: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type CustomerAggregateKey = {
+  __typename?: 'CustomerAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The company name. */
+  company_name?: Maybe<Scalars['String']['output']>;
+  /** The default currency of the customer's orders. */
+  currency?: Maybe<Scalars['String']['output']>;
 };
 
 /** A person to deal with at a customer. */
@@ -996,6 +1321,48 @@ export type Event = {
   tenant_id: Scalars['String']['output'];
   /** The event type: a platform type such as `order.created`, or `custom.…` for events clients publish. */
   type: Scalars['String']['output'];
+};
+
+/** Aggregates of events: one group per distinct grouping key, in the requested order. */
+export type EventAggregate = {
+  __typename?: 'EventAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<EventAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the events of a group. */
+export type EventAggregateDistinct = {
+  __typename?: 'EventAggregateDistinct';
+  /** Records the events are about. */
+  resource_id: Scalars['Int']['output'];
+};
+
+/** A group of events: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type EventAggregateGroup = {
+  __typename?: 'EventAggregateGroup';
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: EventAggregateDistinct;
+  /** What the records of the group share. */
+  key: EventAggregateKey;
+};
+
+/** The grouping key of a group of events: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type EventAggregateKey = {
+  __typename?: 'EventAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The kind of record the event is about (`order`, `inventory_item`, …); null for custom events. */
+  resource_type?: Maybe<Scalars['String']['output']>;
+  /** What produced the event: `api`, `platform`, `connector`, `workflow` or `ai_task`. */
+  source_type?: Maybe<EventSourceType>;
+  /** The event type (`order.created`, `custom.…`). */
+  type?: Maybe<Scalars['String']['output']>;
 };
 
 /** A page of Event records. */
@@ -1091,22 +1458,32 @@ export type InventoryItem = {
   archived_at?: Maybe<Scalars['DateTime']['output']>;
   /** When the item was created. */
   created_at: Scalars['DateTime']['output'];
+  /** ISO 4217 code of `unit_cost`; null exactly when `unit_cost` is. */
+  currency?: Maybe<Scalars['String']['output']>;
   /** SKU identifier, chosen by the client; unique per tenant. */
   id: Scalars['String']['output'];
   /** Time of the last synchronisation of this record (its creation or last change through the API, or a connector sync). */
   last_synced_at: Scalars['DateTime']['output'];
-  /** The latest stock movements of the item, newest first (GraphQL only; `stock_movements(item_id: ...)` pages through all of them). */
+  /** The stock movements of the item, newest first, one page at a time (`page`, `per_page`) (GraphQL only; `stock_movements(item_id: ...)` also pages through them, with cursors). */
   movements: Array<StockMovement>;
+  /** Aggregates of the stock movements of this SKU: net change, receipts and shipments per warehouse or period. Same arguments as `stock_movements_aggregate`. */
+  movements_aggregate: StockMovementAggregate;
   /** Item name. */
   name: Scalars['String']['output'];
   /** Purchase orders in `draft` or `confirmed` with a line for this SKU, newest first: stock on its way in (GraphQL only; needs a CRM scope). */
   open_purchase_orders: Array<Order>;
+  /** Aggregates of the order lines of this SKU: quantities sold and bought, revenue. Same arguments as `order_lines_aggregate`. */
+  order_lines_aggregate: OrderLineAggregate;
   /** Current stock quantity: the sum of the item’s stock levels over all warehouses. */
   quantity_on_hand: Scalars['Int']['output'];
   /** Threshold used by the `inventory.stock.low` event: stock is low when `quantity_on_hand < reorder_point`. */
   reorder_point: Scalars['Int']['output'];
   /** Stock per warehouse, by warehouse id; levels brought back to zero stay listed (GraphQL only). */
   stock_levels: Array<StockLevel>;
+  /** The value of the item’s stock: `quantity_on_hand` × `unit_cost`, in `currency` (negative while backordered); null when the item has no `unit_cost`. */
+  stock_value?: Maybe<MoneyAmount>;
+  /** What one unit costs, in minor units of `currency` (0 to 1000000000); null when not known. */
+  unit_cost?: Maybe<Scalars['MinorUnits']['output']>;
   /** When the item last changed. */
   updated_at: Scalars['DateTime']['output'];
   /** Incremented by every change (stock changes included); send it back as `version` (or REST `If-Match: "<version>"`) to refuse a change based on an older read. */
@@ -1120,7 +1497,101 @@ export type InventoryItem = {
 
 /** A stock-keeping unit. Its stock is held per warehouse (`stock_levels`); `warehouse_id` is its home warehouse. */
 export type InventoryItemMovementsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** A stock-keeping unit. Its stock is held per warehouse (`stock_levels`); `warehouse_id` is its home warehouse. */
+export type InventoryItemMovements_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  item_id?: InputMaybe<Scalars['String']['input']>;
+  kind?: InputMaybe<StockMovementKind>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  source_id?: InputMaybe<Scalars['String']['input']>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+  warehouse_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A stock-keeping unit. Its stock is held per warehouse (`stock_levels`); `warehouse_id` is its home warehouse. */
+export type InventoryItemOrder_Lines_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  channel?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
+  customer_id?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  item_id?: InputMaybe<Scalars['String']['input']>;
+  kind?: InputMaybe<OrderKind>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<OrderStatus>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Aggregates of inventory items: one group per distinct grouping key, in the requested order. */
+export type InventoryItemAggregate = {
+  __typename?: 'InventoryItemAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<InventoryItemAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the inventory items of a group. */
+export type InventoryItemAggregateDistinct = {
+  __typename?: 'InventoryItemAggregateDistinct';
+  /** Currencies of unit costs. */
+  currency: Scalars['Int']['output'];
+  /** Home warehouses. */
+  warehouse_id: Scalars['Int']['output'];
+};
+
+/** A group of inventory items: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type InventoryItemAggregateGroup = {
+  __typename?: 'InventoryItemAggregateGroup';
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: InventoryItemAggregateDistinct;
+  /** What the records of the group share. */
+  key: InventoryItemAggregateKey;
+  /** Stock over all warehouses. */
+  quantity_on_hand: NumberStatistics;
+  /** Reorder points. */
+  reorder_point: NumberStatistics;
+  /** Stock values: `quantity_on_hand` × `unit_cost` (negative while backordered; items without a cost are left out). One entry per currency, by currency code. */
+  stock_value: Array<MoneyStatistics>;
+  /** Unit costs (items without a cost are left out). One entry per currency, by currency code. */
+  unit_cost: Array<MoneyStatistics>;
+};
+
+/** The grouping key of a group of inventory items: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type InventoryItemAggregateKey = {
+  __typename?: 'InventoryItemAggregateKey';
+  /** Whether the item takes backorders. */
+  allow_backorder?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether the item is archived (with `archived: true`). */
+  archived?: Maybe<Scalars['Boolean']['output']>;
+  /** Whether the item is below its reorder point (`quantity_on_hand < reorder_point`). */
+  below_reorder_point?: Maybe<Scalars['Boolean']['output']>;
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The currency of the unit cost (ISO 4217); null for items without a cost. */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** The home warehouse. */
+  warehouse_id?: Maybe<Scalars['String']['output']>;
 };
 
 /** A page of InventoryItem records. */
@@ -1191,6 +1662,62 @@ export type Invoice = {
   version: Scalars['Int']['output'];
   /** When the invoice was voided. */
   voided_at?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** Aggregates of invoices: one group per distinct grouping key, in the requested order. */
+export type InvoiceAggregate = {
+  __typename?: 'InvoiceAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<InvoiceAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the invoices of a group. */
+export type InvoiceAggregateDistinct = {
+  __typename?: 'InvoiceAggregateDistinct';
+  /** Customers. */
+  customer_id: Scalars['Int']['output'];
+};
+
+/** A group of invoices: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type InvoiceAggregateGroup = {
+  __typename?: 'InvoiceAggregateGroup';
+  /** Amounts due (`total - amount_paid`): with `status: issued`, the open balance. One entry per currency, by currency code. */
+  amount_due: Array<MoneyStatistics>;
+  /** Amounts paid. One entry per currency, by currency code. */
+  amount_paid: Array<MoneyStatistics>;
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: InvoiceAggregateDistinct;
+  /** Days from issue to full payment, for paid invoices (their average is the days sales outstanding of the invoices paid). */
+  days_to_payment: NumberStatistics;
+  /** What the records of the group share. */
+  key: InvoiceAggregateKey;
+  /** Subtotals (before taxes). One entry per currency, by currency code. */
+  subtotal: Array<MoneyStatistics>;
+  /** Taxes. One entry per currency, by currency code. */
+  tax_total: Array<MoneyStatistics>;
+  /** Totals (taxes included). One entry per currency, by currency code. */
+  total: Array<MoneyStatistics>;
+};
+
+/** The grouping key of a group of invoices: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type InvoiceAggregateKey = {
+  __typename?: 'InvoiceAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The currency (ISO 4217). */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** The customer. */
+  customer_id?: Maybe<Scalars['String']['output']>;
+  /** Whether the invoice is overdue (issued, not fully paid, due date before today in UTC). */
+  overdue?: Maybe<Scalars['Boolean']['output']>;
+  /** The invoice status. */
+  status?: Maybe<InvoiceStatus>;
 };
 
 /** One line of an invoice. `subtotal`, `tax` and `total` are computed by the server. */
@@ -1289,6 +1816,48 @@ export type LedgerEntry = {
   source_type: LedgerEntrySourceType;
 };
 
+/** Aggregates of journal entries: one group per distinct grouping key, in the requested order. */
+export type LedgerEntryAggregate = {
+  __typename?: 'LedgerEntryAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<LedgerEntryAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the journal entries of a group. */
+export type LedgerEntryAggregateDistinct = {
+  __typename?: 'LedgerEntryAggregateDistinct';
+  /** Sources (invoices). */
+  source_id: Scalars['Int']['output'];
+};
+
+/** A group of journal entries: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type LedgerEntryAggregateGroup = {
+  __typename?: 'LedgerEntryAggregateGroup';
+  /** Entry amounts (the sum of the debits, equal to the credits). One entry per currency, by currency code. */
+  amount: Array<MoneyStatistics>;
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: LedgerEntryAggregateDistinct;
+  /** What the records of the group share. */
+  key: LedgerEntryAggregateKey;
+};
+
+/** The grouping key of a group of journal entries: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type LedgerEntryAggregateKey = {
+  __typename?: 'LedgerEntryAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The currency (ISO 4217). */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** What posted the entry. */
+  source_type?: Maybe<LedgerEntrySourceType>;
+};
+
 /** A page of LedgerEntry records. */
 export type LedgerEntryList = {
   __typename?: 'LedgerEntryList';
@@ -1317,6 +1886,56 @@ export type LedgerLine = {
   credit: Scalars['MinorUnits']['output'];
   /** Amount debited, in minor units of the entry’s currency; 0 on a credit line. */
   debit: Scalars['MinorUnits']['output'];
+};
+
+/** Aggregates of journal entry lines: one group per distinct grouping key, in the requested order. */
+export type LedgerLineAggregate = {
+  __typename?: 'LedgerLineAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<LedgerLineAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the journal entry lines of a group. */
+export type LedgerLineAggregateDistinct = {
+  __typename?: 'LedgerLineAggregateDistinct';
+  /** Accounts. */
+  account: Scalars['Int']['output'];
+  /** Entries. */
+  entry_id: Scalars['Int']['output'];
+};
+
+/** A group of journal entry lines: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type LedgerLineAggregateGroup = {
+  __typename?: 'LedgerLineAggregateGroup';
+  /** Debit minus credit: its sum per account is the account balance. One entry per currency, by currency code. */
+  balance: Array<MoneyStatistics>;
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: LedgerLineAggregateDistinct;
+  /** Credits (0 on debit lines). One entry per currency, by currency code. */
+  credit: Array<MoneyStatistics>;
+  /** Debits (0 on credit lines). One entry per currency, by currency code. */
+  debit: Array<MoneyStatistics>;
+  /** What the records of the group share. */
+  key: LedgerLineAggregateKey;
+};
+
+/** The grouping key of a group of journal entry lines: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type LedgerLineAggregateKey = {
+  __typename?: 'LedgerLineAggregateKey';
+  /** The account of the line. */
+  account?: Maybe<Scalars['String']['output']>;
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The currency (ISO 4217). */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** What posted the entry. */
+  source_type?: Maybe<LedgerEntrySourceType>;
 };
 
 /** One line of a manual entry: exactly one of `debit` and `credit` greater than 0. */
@@ -1398,6 +2017,23 @@ export type MoneyAmount = {
   currency: Scalars['String']['output'];
 };
 
+/** Statistics of an amount of money over the records of a group in one currency: amounts in different currencies are never added or compared. */
+export type MoneyStatistics = {
+  __typename?: 'MoneyStatistics';
+  /** Average, in minor units (not rounded). */
+  avg: Scalars['Float']['output'];
+  /** Records with an amount in this currency. */
+  count: Scalars['Int']['output'];
+  /** ISO 4217 currency code. */
+  currency: Scalars['String']['output'];
+  /** Largest amount, in minor units. */
+  max: Scalars['MinorUnits']['output'];
+  /** Smallest amount, in minor units. */
+  min: Scalars['MinorUnits']['output'];
+  /** Sum, in minor units. */
+  sum: Scalars['MinorUnits']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /** Corrects the stock of an item in one warehouse (default: its home) by a signed quantity, recording an `adjustment` movement. The only stock change archived items take. */
@@ -1412,6 +2048,10 @@ export type Mutation = {
   ask_copilot?: Maybe<AiQuery>;
   /** Cancels a task awaiting approval, queued or running (any other status: `invalid_state`). A running task stops before its next step; what its steps did stays. */
   cancel_ai_task?: Maybe<AiTask>;
+  /** Cancels a queued or running bulk mutation (any other status: `invalid_state`): no line after the batch under way runs; the lines that ran stay applied, and their outcomes are in the result file. */
+  cancel_bulk_mutation?: Maybe<BulkMutation>;
+  /** Cancels a queued or running export and deletes what it had written (any other status: `invalid_state`). A running export stops before its next page. */
+  cancel_export?: Maybe<BulkExport>;
   /** Cancels a draft or confirmed order (→ `cancelled`). No stock has moved for such orders, so none moves back. Fulfilled, received and cancelled orders cannot be cancelled. */
   cancel_order?: Maybe<Order>;
   /** Cancels a queued or running job (any other state: `invalid_state`). A queued job is cancelled at once; a running one stops at its next record, keeping what it wrote. */
@@ -1426,12 +2066,16 @@ export type Mutation = {
   create_ai_task?: Maybe<AiTask>;
   /** Creates an API key. The response holds its secret, shown this once. */
   create_api_key?: Maybe<ApiKey>;
+  /** Runs one mutation once per line of an upload (`POST /v1/bulk/uploads`, JSONL: each line its variables), asynchronously on the job queue, in line order (a few lines at a time). Counted as one request against the rate limit: its lines are not. Each line runs as you, with the scopes your credential holds now (never more), with the `Idempotency-Key` `<id>:<line>`, so a line is never applied twice. A document that is not one mutation of one root field is a 422 naming `mutation`; an unknown or expired upload a 422 naming `upload_id`; more than 3 bulk mutations under way in the tenant a 409 `quota_exceeded`. Follow it with `GET /v1/bulk/mutations/{id}` or `bulk_mutation.completed`. */
+  create_bulk_mutation?: Maybe<BulkMutation>;
   /** Creates a connector. Its credentials are sealed and never shown again; check them with `test_connector`. Save a field mapping before the first sync. A tenant holds at most 20 connectors by default: one more is refused with `quota_exceeded` (`limit: connectors`, `maximum`). */
   create_connector?: Maybe<Connector>;
   /** Creates a customer with its contacts and addresses; the platform assigns its id. */
   create_customer?: Maybe<Customer>;
   /** Turns an extraction into a draft purchase order (`create_order`, needs `crm:write`) or a draft invoice (`create_invoice`, needs `finance:write`), made through that operation with your credential (its rules, events and audit record). Lines are matched to SKUs by item code, then description; what cannot be matched is refused with `rule_violation` naming the field to give. An extraction makes one draft (again: `invalid_state`). */
   create_draft_from_extraction?: Maybe<AiExtraction>;
+  /** Starts an asynchronous export of a list query (its filters, sort and selected fields, federated fields included) to NDJSON or CSV. The query runs as you: its first page is read now, so a scope you lack or a filter that does not hold is refused here (with the list’s own error); the export then runs with the scopes your credential holds now, never more. A query that is not one paginated list field is a 422 naming `query`. Follow it with `GET /v1/bulk/exports/{id}` or `export.completed`. */
+  create_export?: Maybe<BulkExport>;
   /** Creates an inventory item with a client-chosen SKU; a non-zero initial stock is recorded as a `receipt` movement. */
   create_inventory_item?: Maybe<InventoryItem>;
   /** Creates a draft invoice, from lines or from a confirmed or fulfilled sales order (`order_id`). */
@@ -1442,6 +2086,8 @@ export type Mutation = {
   create_order?: Maybe<Order>;
   /** Creates a custom role; the platform assigns its id. */
   create_role?: Maybe<Role>;
+  /** Saves a GraphQL operation under a name. The document must parse, hold exactly one query or mutation and validate against the API schema: otherwise a 422 `rule_violation` naming `document` with GraphQL’s messages. A name already saved is `already_exists`. A tenant saves at most 500 operations (`quota_exceeded`). Saving grants nothing: each run is checked against the running credential’s scopes. */
+  create_saved_operation?: Maybe<SavedOperation>;
   /** Creates a warehouse; the platform assigns its id. */
   create_warehouse?: Maybe<Warehouse>;
   /** Registers a webhook endpoint for some event types, with a new signing secret (`whsec_…`) shown in this answer only. Every later event of those types is delivered to it. A tenant holds at most 20 endpoints by default, enabled or disabled: one more is refused with `quota_exceeded` (`limit: webhook_endpoints`, `maximum`). */
@@ -1462,6 +2108,8 @@ export type Mutation = {
   delete_order?: Maybe<Order>;
   /** Deletes a custom role and returns it. Refused (`invalid_state`) for built-in roles and for roles still assigned to users (deactivated users included). */
   delete_role?: Maybe<Role>;
+  /** Deletes a saved operation and returns it as it was; its name and hash name nothing from then on. */
+  delete_saved_operation?: Maybe<SavedOperation>;
   /** Deletes an endpoint with its delivery log and returns it as it was. Deliveries still pending are dropped. */
   delete_webhook_endpoint?: Maybe<WebhookEndpoint>;
   /** Deletes a workflow with its versions and runs, and returns it as it was. Records its runs created stay. Refused with `invalid_state` while one of its runs is queued, running or waiting: cancel it first. */
@@ -1526,6 +2174,8 @@ export type Mutation = {
   rotate_webhook_endpoint_secret?: Maybe<WebhookEndpointWithSecret>;
   /** Replaces the workflow’s signing secret; HTTP calls from now on are signed with the new one, shown in this answer only. */
   rotate_workflow_signing_secret?: Maybe<WorkflowWithSecret>;
+  /** Runs a saved operation with variables and answers its GraphQL result (`data`, and `errors` of fields that failed while others answered). It runs with your credential’s own scopes, rate limit and query cost, exactly as sending its document would: a run refused as a whole answers that refusal (`insufficient_scope` naming the scope, `query_invalid` for variables that do not coerce). Needs `analytics:read` to find it; a saved mutation also needs the write scopes of its fields. */
+  run_saved_operation?: Maybe<SavedOperationResult>;
   /** Saves a new version of the connector’s mapping, used by the sync jobs started after it (jobs already started keep theirs). Every target’s input fields are checked: unknown fields, required fields left unmapped, expressions that do not parse (`rule_violation` naming each). Saving a mapping to a target needs the scope its writes take (`inventory:write` for `create_inventory_item`, `crm:write` for customers and orders): the connector never writes what its author could not. */
   save_connector_mapping?: Maybe<ConnectorMapping>;
   /** Starts a sync job of a connector with its current mapping, from where its last successful sync ended (from the beginning with `full`, from an instant with `since`); a csv connector’s job imports the upload named by `upload_id`; `direction: outbound` starts a push of its events instead. One job of a connector runs at a time: while one is queued or running, `invalid_state`. */
@@ -1552,6 +2202,8 @@ export type Mutation = {
   update_order?: Maybe<Order>;
   /** Changes a custom role. Built-in roles cannot be changed (`invalid_state`). */
   update_role?: Maybe<Role>;
+  /** Changes a saved operation’s description or document (checked as on saving; its `document_id` changes with it, and the old hash names nothing any more). Its name is fixed: save under a new name and delete the old one to rename. */
+  update_saved_operation?: Maybe<SavedOperation>;
   /** Changes a user’s name or role. */
   update_user?: Maybe<User>;
   /** Renames a warehouse. */
@@ -1597,6 +2249,16 @@ export type MutationCancel_Ai_TaskArgs = {
 };
 
 
+export type MutationCancel_Bulk_MutationArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type MutationCancel_ExportArgs = {
+  id: Scalars['String']['input'];
+};
+
+
 export type MutationCancel_OrderArgs = {
   id: Scalars['String']['input'];
   version?: InputMaybe<Scalars['Int']['input']>;
@@ -1635,6 +2297,11 @@ export type MutationCreate_Api_KeyArgs = {
 };
 
 
+export type MutationCreate_Bulk_MutationArgs = {
+  input: CreateBulkMutationInput;
+};
+
+
 export type MutationCreate_ConnectorArgs = {
   input: CreateConnectorInput;
 };
@@ -1648,6 +2315,11 @@ export type MutationCreate_CustomerArgs = {
 export type MutationCreate_Draft_From_ExtractionArgs = {
   id: Scalars['String']['input'];
   input: CreateDraftFromExtractionInput;
+};
+
+
+export type MutationCreate_ExportArgs = {
+  input: CreateBulkExportInput;
 };
 
 
@@ -1673,6 +2345,11 @@ export type MutationCreate_OrderArgs = {
 
 export type MutationCreate_RoleArgs = {
   input: CreateRoleInput;
+};
+
+
+export type MutationCreate_Saved_OperationArgs = {
+  input: CreateSavedOperationInput;
 };
 
 
@@ -1729,6 +2406,12 @@ export type MutationDelete_OrderArgs = {
 
 export type MutationDelete_RoleArgs = {
   id: Scalars['String']['input'];
+};
+
+
+export type MutationDelete_Saved_OperationArgs = {
+  name: Scalars['String']['input'];
+  version?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1902,6 +2585,12 @@ export type MutationRotate_Workflow_Signing_SecretArgs = {
 };
 
 
+export type MutationRun_Saved_OperationArgs = {
+  input?: InputMaybe<RunSavedOperationInput>;
+  name: Scalars['String']['input'];
+};
+
+
 export type MutationSave_Connector_MappingArgs = {
   connector_id: Scalars['String']['input'];
   input: SaveConnectorMappingInput;
@@ -1977,6 +2666,12 @@ export type MutationUpdate_RoleArgs = {
 };
 
 
+export type MutationUpdate_Saved_OperationArgs = {
+  input: UpdateSavedOperationInput;
+  name: Scalars['String']['input'];
+};
+
+
 export type MutationUpdate_UserArgs = {
   id: Scalars['String']['input'];
   input: UpdateUserInput;
@@ -2004,6 +2699,19 @@ export type MutationUpdate_WorkflowArgs = {
 export type MutationVoid_InvoiceArgs = {
   id: Scalars['String']['input'];
   version?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** Statistics of a number over the records of a group; null when no record of the group has a value. */
+export type NumberStatistics = {
+  __typename?: 'NumberStatistics';
+  /** Average. */
+  avg?: Maybe<Scalars['Float']['output']>;
+  /** Largest value. */
+  max?: Maybe<Scalars['Float']['output']>;
+  /** Smallest value. */
+  min?: Maybe<Scalars['Float']['output']>;
+  /** Sum. */
+  sum?: Maybe<Scalars['Float']['output']>;
 };
 
 /** An OAuth 2.0 client of the tenant (client-credentials grant). Its secret is shown only when it is created or rotated. */
@@ -2085,6 +2793,54 @@ export type Order = {
   version: Scalars['Int']['output'];
 };
 
+/** Aggregates of orders: one group per distinct grouping key, in the requested order. */
+export type OrderAggregate = {
+  __typename?: 'OrderAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<OrderAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the orders of a group. */
+export type OrderAggregateDistinct = {
+  __typename?: 'OrderAggregateDistinct';
+  /** Customers. */
+  customer_id: Scalars['Int']['output'];
+};
+
+/** A group of orders: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type OrderAggregateGroup = {
+  __typename?: 'OrderAggregateGroup';
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: OrderAggregateDistinct;
+  /** What the records of the group share. */
+  key: OrderAggregateKey;
+  /** Order totals. One entry per currency, by currency code. */
+  total: Array<MoneyStatistics>;
+};
+
+/** The grouping key of a group of orders: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type OrderAggregateKey = {
+  __typename?: 'OrderAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The channel that created the order (`api` or a connector id). */
+  channel?: Maybe<Scalars['String']['output']>;
+  /** The currency (ISO 4217). */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** The customer. */
+  customer_id?: Maybe<Scalars['String']['output']>;
+  /** The order kind. */
+  kind?: Maybe<OrderKind>;
+  /** The order status. */
+  status?: Maybe<OrderStatus>;
+};
+
 /** Which way goods move. */
 export type OrderKind =
   /** A purchase order: goods come in from the customer as supplier; numbered `PO-…`; ends `received`. */
@@ -2109,6 +2865,64 @@ export type OrderLine = {
   total: Scalars['MinorUnits']['output'];
   /** Price of one unit in minor units of the order’s `currency`, 0 or more. */
   unit_price: Scalars['MinorUnits']['output'];
+};
+
+/** Aggregates of order lines: one group per distinct grouping key, in the requested order. */
+export type OrderLineAggregate = {
+  __typename?: 'OrderLineAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<OrderLineAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the order lines of a group. */
+export type OrderLineAggregateDistinct = {
+  __typename?: 'OrderLineAggregateDistinct';
+  /** Customers. */
+  customer_id: Scalars['Int']['output'];
+  /** SKUs. */
+  item_id: Scalars['Int']['output'];
+  /** Orders. */
+  order_id: Scalars['Int']['output'];
+};
+
+/** A group of order lines: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type OrderLineAggregateGroup = {
+  __typename?: 'OrderLineAggregateGroup';
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: OrderLineAggregateDistinct;
+  /** What the records of the group share. */
+  key: OrderLineAggregateKey;
+  /** Quantities. */
+  quantity: NumberStatistics;
+  /** Line totals (quantity × unit price). One entry per currency, by currency code. */
+  total: Array<MoneyStatistics>;
+  /** Unit prices. One entry per currency, by currency code. */
+  unit_price: Array<MoneyStatistics>;
+};
+
+/** The grouping key of a group of order lines: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type OrderLineAggregateKey = {
+  __typename?: 'OrderLineAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The channel that created the order (`api` or a connector id). */
+  channel?: Maybe<Scalars['String']['output']>;
+  /** The currency (ISO 4217). */
+  currency?: Maybe<Scalars['String']['output']>;
+  /** The customer. */
+  customer_id?: Maybe<Scalars['String']['output']>;
+  /** The SKU of the line. */
+  item_id?: Maybe<Scalars['String']['output']>;
+  /** The order kind. */
+  kind?: Maybe<OrderKind>;
+  /** The order status. */
+  status?: Maybe<OrderStatus>;
 };
 
 /** A line of an order. */
@@ -2149,10 +2963,12 @@ export type PageMeta = {
   __typename?: 'PageMeta';
   /** The cursor of the next page (pass it as `after`, with the same filters and `sort`); null on the last page. */
   next_cursor?: Maybe<Scalars['String']['output']>;
-  /** Page number, from 1. After a cursor: the number of the page in the walk that made the cursor. */
+  /** Page number, from 1. After a cursor: the number of the page in the walk that made the cursor, one more (`after`) or one less (`before`, but 1 only on the page no record precedes). */
   page: Scalars['Int']['output'];
   /** Records per page. */
   per_page: Scalars['Int']['output'];
+  /** The cursor of the previous page (pass it as `before`, with the same filters and `sort`); null on the first page. */
+  prev_cursor?: Maybe<Scalars['String']['output']>;
   /** Total count of matching records: exact, for numbered pages and cursor pages alike. */
   total: Scalars['Int']['output'];
 };
@@ -2223,6 +3039,12 @@ export type Query = {
   api_keys: ApiKeyList;
   /** The tenant's audit trail, newest first. Filters combine (all must match). */
   audit_records: AuditRecordList;
+  /** Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list `audit_records`. Computed by the database in one statement. */
+  audit_records_aggregate: AuditRecordAggregate;
+  /** One bulk mutation by id: its status, progress and, once ended, a fresh link to its result file. */
+  bulk_mutation: BulkMutation;
+  /** Bulk mutations, newest first by default. */
+  bulk_mutations: BulkMutationList;
   /** One connector by id (without its credentials). */
   connector: Connector;
   /** One version of a connector’s mapping. */
@@ -2235,26 +3057,42 @@ export type Query = {
   customer: Customer;
   /** Customers, newest first by default. Archived customers are left out unless `archived: true`. */
   customers: CustomerList;
+  /** Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar period, with the filters of the list `customers`. Computed by the database in one statement. */
+  customers_aggregate: CustomerAggregate;
   /** One event by id. An event of a type the credential may not receive is `not_found`, as if it did not exist. */
   event: Event;
   /** Events of the tenant, newest first by default. Lists only the types the credential may receive: `events:read` and, for a platform type, the scope that reads its record (`order.created` needs `crm:read`, `inventory.stock.low` `inventory:read`, `invoice.*` `finance:read`). */
   events: EventList;
+  /** Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list `events`. Computed by the database in one statement. */
+  events_aggregate: EventAggregate;
+  /** One export by id: its status, progress and, once completed, a fresh download link. */
+  export: BulkExport;
+  /** Bulk exports, newest first by default. */
+  exports: BulkExportList;
   /** The tenant’s OpenID Connect identity provider; `not_found` when none is configured. */
   identity_provider: IdentityProvider;
   /** One inventory item by SKU (archived ones included). */
   inventory_item: InventoryItem;
   /** Inventory items; by default the active ones, ordered by SKU. */
   inventory_items: InventoryItemList;
+  /** Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list `inventory_items`. Computed by the database in one statement. */
+  inventory_items_aggregate: InventoryItemAggregate;
   /** One invoice by id. */
   invoice: Invoice;
   /** Invoices, newest first by default. */
   invoices: InvoiceList;
+  /** Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list `invoices`. Computed by the database in one statement. */
+  invoices_aggregate: InvoiceAggregate;
   /** The trial balance: per account and currency, the totals of debits and credits and the balance, ordered by currency then account. Not paginated (one row per account and currency). */
   ledger_balances: Array<LedgerBalance>;
   /** Journal entries, newest posting first by default. */
   ledger_entries: LedgerEntryList;
+  /** Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list `ledger_entries`. Computed by the database in one statement. */
+  ledger_entries_aggregate: LedgerEntryAggregate;
   /** One journal entry by id. */
   ledger_entry: LedgerEntry;
+  /** Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list `ledger_lines`. Computed by the database in one statement. */
+  ledger_lines_aggregate: LedgerLineAggregate;
   /** The platform mutations a field mapping may write through, with their input fields. */
   mapping_targets: Array<MappingTarget>;
   oauth_client: OAuthClient;
@@ -2262,24 +3100,36 @@ export type Query = {
   oauth_clients: OAuthClientList;
   /** One order by id. */
   order: Order;
+  /** Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar period, with the filters of the list `order_lines`. Computed by the database in one statement. */
+  order_lines_aggregate: OrderLineAggregate;
   /** Sales and purchase orders, newest first by default. */
   orders: OrderList;
+  /** Counts, sums, averages, minimums and maximums of orders, grouped by fields and by calendar period, with the filters of the list `orders`. Computed by the database in one statement. */
+  orders_aggregate: OrderAggregate;
   /** One role, built-in or custom, by id. */
   role: Role;
   /** The built-in roles (most privileged first), then the custom roles, oldest first. */
   roles: RoleList;
+  /** One saved operation by name, with its variables and result schema. */
+  saved_operation: SavedOperation;
+  /** The tenant’s saved operations, by name by default. */
+  saved_operations: SavedOperationList;
   /** Every scope with its meaning. */
   scopes: Array<Scope>;
   /** One stock movement by id. */
   stock_movement: StockMovement;
   /** The stock movement history, newest first by default. */
   stock_movements: StockMovementList;
+  /** Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list `stock_movements`. Computed by the database in one statement. */
+  stock_movements_aggregate: StockMovementAggregate;
   /** The records a job could not write, oldest first by default. */
   sync_failures: SyncFailureList;
   /** One sync job by id, with its counters as of now. */
   sync_job: SyncJob;
   /** Sync jobs, newest first by default. */
   sync_jobs: SyncJobList;
+  /** Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list `sync_jobs`. Computed by the database in one statement. */
+  sync_jobs_aggregate: SyncJobAggregate;
   /** The tenant the credential belongs to. */
   tenant: Tenant;
   /** One user by id. */
@@ -2292,6 +3142,8 @@ export type Query = {
   warehouses: WarehouseList;
   /** The delivery log of an endpoint, newest first by default: each delivery with its attempts. */
   webhook_deliveries: WebhookDeliveryList;
+  /** Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list `webhook_deliveries`. Computed by the database in one statement. */
+  webhook_deliveries_aggregate: WebhookDeliveryAggregate;
   /** One delivery by id, with its attempts. */
   webhook_delivery: WebhookDelivery;
   /** One webhook endpoint by id (without its secret). */
@@ -2306,6 +3158,8 @@ export type Query = {
   workflow_run_steps: WorkflowRunStepList;
   /** Workflow runs, newest first by default. */
   workflow_runs: WorkflowRunList;
+  /** Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list `workflow_runs`. Computed by the database in one statement. */
+  workflow_runs_aggregate: WorkflowRunAggregate;
   /** The workflow templates, with the parameters each takes. */
   workflow_templates: Array<WorkflowTemplate>;
   /** One version of a workflow’s definition (what a run with that `definition_version` executes). */
@@ -2324,6 +3178,7 @@ export type QueryAi_ExtractionArgs = {
 
 export type QueryAi_ExtractionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
@@ -2332,6 +3187,7 @@ export type QueryAi_ExtractionsArgs = {
 
 export type QueryAi_QueriesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
@@ -2351,6 +3207,7 @@ export type QueryAi_TaskArgs = {
 
 export type QueryAi_Task_StepsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   task_id: Scalars['String']['input'];
@@ -2359,6 +3216,7 @@ export type QueryAi_Task_StepsArgs = {
 
 export type QueryAi_TasksArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
@@ -2373,6 +3231,7 @@ export type QueryApi_KeyArgs = {
 
 export type QueryApi_KeysArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<ApiKeyStatus>;
@@ -2383,11 +3242,43 @@ export type QueryAudit_RecordsArgs = {
   action?: InputMaybe<Scalars['String']['input']>;
   actor_id?: InputMaybe<Scalars['String']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   from?: InputMaybe<Scalars['DateTime']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<Scalars['Int']['input']>;
   to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+export type QueryAudit_Records_AggregateArgs = {
+  action?: InputMaybe<Scalars['String']['input']>;
+  actor_id?: InputMaybe<Scalars['String']['input']>;
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  from?: InputMaybe<Scalars['DateTime']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['Int']['input']>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+  to?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+
+export type QueryBulk_MutationArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryBulk_MutationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  per_page?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<BulkMutationStatus>;
 };
 
 
@@ -2404,6 +3295,7 @@ export type QueryConnector_MappingArgs = {
 
 export type QueryConnector_MappingsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   connector_id: Scalars['String']['input'];
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
@@ -2413,6 +3305,7 @@ export type QueryConnector_MappingsArgs = {
 
 export type QueryConnectorsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
@@ -2427,6 +3320,7 @@ export type QueryCustomerArgs = {
 export type QueryCustomersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   archived?: InputMaybe<Scalars['Boolean']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   created_after?: InputMaybe<Scalars['DateTime']['input']>;
   created_before?: InputMaybe<Scalars['DateTime']['input']>;
   email?: InputMaybe<Scalars['String']['input']>;
@@ -2437,6 +3331,22 @@ export type QueryCustomersArgs = {
 };
 
 
+export type QueryCustomers_AggregateArgs = {
+  archived?: InputMaybe<Scalars['Boolean']['input']>;
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryEventArgs = {
   id: Scalars['String']['input'];
 };
@@ -2444,6 +3354,7 @@ export type QueryEventArgs = {
 
 export type QueryEventsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   occurred_after?: InputMaybe<Scalars['DateTime']['input']>;
   occurred_before?: InputMaybe<Scalars['DateTime']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
@@ -2451,6 +3362,36 @@ export type QueryEventsArgs = {
   resource_id?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryEvents_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  occurred_after?: InputMaybe<Scalars['DateTime']['input']>;
+  occurred_before?: InputMaybe<Scalars['DateTime']['input']>;
+  resource_id?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryExportArgs = {
+  id: Scalars['String']['input'];
+};
+
+
+export type QueryExportsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  per_page?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<BulkExportStatus>;
 };
 
 
@@ -2462,10 +3403,25 @@ export type QueryInventory_ItemArgs = {
 export type QueryInventory_ItemsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   archived?: InputMaybe<Scalars['Boolean']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   reorder_below?: InputMaybe<Scalars['Boolean']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  warehouse_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryInventory_Items_AggregateArgs = {
+  archived?: InputMaybe<Scalars['Boolean']['input']>;
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  reorder_below?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
   warehouse_id?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -2477,6 +3433,7 @@ export type QueryInvoiceArgs = {
 
 export type QueryInvoicesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   currency?: InputMaybe<Scalars['String']['input']>;
   customer_id?: InputMaybe<Scalars['String']['input']>;
   issued_after?: InputMaybe<Scalars['DateTime']['input']>;
@@ -2490,6 +3447,24 @@ export type QueryInvoicesArgs = {
 };
 
 
+export type QueryInvoices_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  customer_id?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  issued_after?: InputMaybe<Scalars['DateTime']['input']>;
+  issued_before?: InputMaybe<Scalars['DateTime']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  order_id?: InputMaybe<Scalars['String']['input']>;
+  overdue?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<InvoiceStatus>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryLedger_BalancesArgs = {
   account?: InputMaybe<Scalars['String']['input']>;
   as_of?: InputMaybe<Scalars['DateTime']['input']>;
@@ -2500,6 +3475,7 @@ export type QueryLedger_BalancesArgs = {
 export type QueryLedger_EntriesArgs = {
   account?: InputMaybe<Scalars['String']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   currency?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
@@ -2511,8 +3487,42 @@ export type QueryLedger_EntriesArgs = {
 };
 
 
+export type QueryLedger_Entries_AggregateArgs = {
+  account?: InputMaybe<Scalars['String']['input']>;
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  posted_after?: InputMaybe<Scalars['DateTime']['input']>;
+  posted_before?: InputMaybe<Scalars['DateTime']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  source_id?: InputMaybe<Scalars['String']['input']>;
+  source_type?: InputMaybe<LedgerEntrySourceType>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryLedger_EntryArgs = {
   id: Scalars['String']['input'];
+};
+
+
+export type QueryLedger_Lines_AggregateArgs = {
+  account?: InputMaybe<Scalars['String']['input']>;
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  posted_after?: InputMaybe<Scalars['DateTime']['input']>;
+  posted_before?: InputMaybe<Scalars['DateTime']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  source_id?: InputMaybe<Scalars['String']['input']>;
+  source_type?: InputMaybe<LedgerEntrySourceType>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2523,6 +3533,7 @@ export type QueryOauth_ClientArgs = {
 
 export type QueryOauth_ClientsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<OAuthClientStatus>;
@@ -2534,8 +3545,27 @@ export type QueryOrderArgs = {
 };
 
 
+export type QueryOrder_Lines_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  channel?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
+  customer_id?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  item_id?: InputMaybe<Scalars['String']['input']>;
+  kind?: InputMaybe<OrderKind>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<OrderStatus>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   channel?: InputMaybe<Scalars['String']['input']>;
   created_after?: InputMaybe<Scalars['DateTime']['input']>;
   created_before?: InputMaybe<Scalars['DateTime']['input']>;
@@ -2549,6 +3579,24 @@ export type QueryOrdersArgs = {
 };
 
 
+export type QueryOrders_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  channel?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
+  customer_id?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  item_id?: InputMaybe<Scalars['String']['input']>;
+  kind?: InputMaybe<OrderKind>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<OrderStatus>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryRoleArgs = {
   id: Scalars['String']['input'];
 };
@@ -2556,8 +3604,23 @@ export type QueryRoleArgs = {
 
 export type QueryRolesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QuerySaved_OperationArgs = {
+  name: Scalars['String']['input'];
+};
+
+
+export type QuerySaved_OperationsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  per_page?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2568,6 +3631,7 @@ export type QueryStock_MovementArgs = {
 
 export type QueryStock_MovementsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   created_after?: InputMaybe<Scalars['DateTime']['input']>;
   created_before?: InputMaybe<Scalars['DateTime']['input']>;
   item_id?: InputMaybe<Scalars['String']['input']>;
@@ -2580,8 +3644,26 @@ export type QueryStock_MovementsArgs = {
 };
 
 
+export type QueryStock_Movements_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  item_id?: InputMaybe<Scalars['String']['input']>;
+  kind?: InputMaybe<StockMovementKind>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  source_id?: InputMaybe<Scalars['String']['input']>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+  warehouse_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QuerySync_FailuresArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   resolved?: InputMaybe<Scalars['Boolean']['input']>;
@@ -2597,11 +3679,25 @@ export type QuerySync_JobArgs = {
 
 export type QuerySync_JobsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   connector_id?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   state?: InputMaybe<SyncJobState>;
+};
+
+
+export type QuerySync_Jobs_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  connector_id?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<SyncJobState>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2612,6 +3708,7 @@ export type QueryUserArgs = {
 
 export type QueryUsersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   role_id?: InputMaybe<Scalars['String']['input']>;
@@ -2627,6 +3724,7 @@ export type QueryWarehouseArgs = {
 export type QueryWarehousesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   archived?: InputMaybe<Scalars['Boolean']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -2634,12 +3732,27 @@ export type QueryWarehousesArgs = {
 
 export type QueryWebhook_DeliveriesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   endpoint_id: Scalars['String']['input'];
   event_id?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<WebhookDeliveryStatus>;
+};
+
+
+export type QueryWebhook_Deliveries_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  endpoint_id?: InputMaybe<Scalars['String']['input']>;
+  event_id?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<WebhookDeliveryStatus>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2655,6 +3768,7 @@ export type QueryWebhook_EndpointArgs = {
 
 export type QueryWebhook_EndpointsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
@@ -2675,6 +3789,7 @@ export type QueryWorkflow_RunArgs = {
 
 export type QueryWorkflow_Run_StepsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   run_id: Scalars['String']['input'];
@@ -2684,10 +3799,24 @@ export type QueryWorkflow_Run_StepsArgs = {
 
 export type QueryWorkflow_RunsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<WorkflowRunStatus>;
+  workflow_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryWorkflow_Runs_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<WorkflowRunStatus>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
   workflow_id?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -2700,6 +3829,7 @@ export type QueryWorkflow_VersionArgs = {
 
 export type QueryWorkflow_VersionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   workflow_id: Scalars['String']['input'];
@@ -2708,6 +3838,7 @@ export type QueryWorkflow_VersionsArgs = {
 
 export type QueryWorkflowsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   enabled?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
@@ -2795,12 +3926,97 @@ export type RotationInput = {
   overlap_seconds?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** The variables of a run. */
+export type RunSavedOperationInput = {
+  /** The operation’s variables by name (a JSON object), coerced to their declared types as GraphQL does. */
+  variables?: InputMaybe<Scalars['JSON']['input']>;
+};
+
 /** A new version of the connector’s mapping. */
 export type SaveConnectorMappingInput = {
   /** The mapping (see `ConnectorMapping.definition`). Checked against the connector’s streams and the targets’ input types before it is saved. */
   definition: Scalars['JSON']['input'];
   /** The connector version this change is based on. The version the action is based on; if it is no longer current the action is refused with `version_conflict` and nothing changes. REST clients may send `If-Match: "<version>"` instead. */
   version?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A GraphQL operation saved for the tenant under a name, to run by name (REST `POST /v1/analytics/saved-operations/{name}/run`) or as a persisted document (POST /graphql with `documentId`: `saved:<name>` or `sha256:<hex>`, no `query`). Its variables and the JSON Schema of its result were derived from the supergraph when it was saved. */
+export type SavedOperation = {
+  __typename?: 'SavedOperation';
+  /** When it was saved. */
+  created_at: Scalars['DateTime']['output'];
+  /** The credential that saved it (OAuth client or API key). */
+  created_by: Scalars['String']['output'];
+  /** What it answers, up to 2000 characters. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The GraphQL document, exactly as saved: one query or mutation. */
+  document: Scalars['String']['output'];
+  /** Its persisted-document id by content: `sha256:` and the SHA-256 (hex) of `document` as UTF-8. Changes when the document does. */
+  document_id: Scalars['String']['output'];
+  /** Identifier (`sop_…`). */
+  id: Scalars['String']['output'];
+  /** Its name, unique in the tenant: a lower-case slug (`monthly_revenue`), fixed once saved. */
+  name: Scalars['String']['output'];
+  /** `query` or `mutation`. */
+  operation_kind: SavedOperationKind;
+  /** The operation’s own name in the document, if it has one. */
+  operation_name?: Maybe<Scalars['String']['output']>;
+  /** JSON Schema (2020-12) of the `data` a run answers: one property per selected field (by alias), typed from the schema (MinorUnits as integers, DateTime as date-time strings), nullable where the field is, required unless selected under @skip/@include or a fragment on a narrower type. Field descriptions come from the API reference. */
+  result_schema: Scalars['JSON']['output'];
+  /** The root fields it selects and the scopes each needs: what a credential must hold to run it. */
+  root_fields: Array<SavedOperationRootField>;
+  /** When it last changed. */
+  updated_at: Scalars['DateTime']['output'];
+  /** Its variables, in the order declared. */
+  variables: Array<SavedOperationVariable>;
+  /** Incremented by every change; send it back as `version` (or REST `If-Match`) to refuse a change based on a stale read. */
+  version: Scalars['Int']['output'];
+};
+
+/** What a saved operation does. */
+export type SavedOperationKind =
+  /** Changes data: running it needs the write scopes of its fields. */
+  | 'mutation'
+  /** Reads. */
+  | 'query';
+
+/** A page of SavedOperation records. */
+export type SavedOperationList = {
+  __typename?: 'SavedOperationList';
+  /** Records of this page. */
+  data: Array<SavedOperation>;
+  meta: PageMeta;
+};
+
+/** What a run of a saved operation answered: its GraphQL result. `data` has the shape of the operation’s `result_schema`. */
+export type SavedOperationResult = {
+  __typename?: 'SavedOperationResult';
+  /** The result’s data. */
+  data?: Maybe<Scalars['JSON']['output']>;
+  /** Errors of fields that failed while others answered (`message`, `path`, `extensions.code`); null when none. */
+  errors?: Maybe<Array<Scalars['JSON']['output']>>;
+};
+
+/** A root field the saved document selects, with what a run needs to be allowed it. */
+export type SavedOperationRootField = {
+  __typename?: 'SavedOperationRootField';
+  /** Its coordinate (`Query.orders`, `Mutation.create_order`). */
+  field: Scalars['String']['output'];
+  /** Any one of these scopes admits it; nested fields of other domains may need their own. */
+  scopes: Array<Scalars['String']['output']>;
+};
+
+/** A variable the saved document declares. */
+export type SavedOperationVariable = {
+  __typename?: 'SavedOperationVariable';
+  /** The default the document declares; null when none. */
+  default_value?: Maybe<Scalars['JSON']['output']>;
+  /** Its name, without `$`. */
+  name: Scalars['String']['output'];
+  /** Whether a run must give it (non-null, no default). */
+  required: Scalars['Boolean']['output'];
+  /** Its GraphQL type as declared (`DateTime!`, `[String!]`); the API reference describes each type. */
+  type: Scalars['String']['output'];
 };
 
 /** A permission a credential can hold. */
@@ -2835,6 +4051,10 @@ export type StartWorkflowRunInput = {
 /** The stock of one item in one warehouse: the sum of the item’s movements in that warehouse. */
 export type StockLevel = {
   __typename?: 'StockLevel';
+  /** The item whose stock this is (GraphQL only). */
+  item: InventoryItem;
+  /** The SKU whose stock this is. */
+  item_id: Scalars['String']['output'];
   /** Units in this warehouse; below zero only for items that allow backorders. */
   quantity_on_hand: Scalars['Int']['output'];
   /** The warehouse holding this stock (GraphQL only). */
@@ -2872,6 +4092,56 @@ export type StockMovement = {
   warehouse_id: Scalars['String']['output'];
 };
 
+/** Aggregates of stock movements: one group per distinct grouping key, in the requested order. */
+export type StockMovementAggregate = {
+  __typename?: 'StockMovementAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<StockMovementAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the stock movements of a group. */
+export type StockMovementAggregateDistinct = {
+  __typename?: 'StockMovementAggregateDistinct';
+  /** SKUs. */
+  item_id: Scalars['Int']['output'];
+  /** Orders that caused movements. */
+  source_id: Scalars['Int']['output'];
+  /** Warehouses. */
+  warehouse_id: Scalars['Int']['output'];
+};
+
+/** A group of stock movements: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type StockMovementAggregateGroup = {
+  __typename?: 'StockMovementAggregateGroup';
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: StockMovementAggregateDistinct;
+  /** What the records of the group share. */
+  key: StockMovementAggregateKey;
+  /** Signed changes: the sum is the net change of stock. */
+  quantity: NumberStatistics;
+};
+
+/** The grouping key of a group of stock movements: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type StockMovementAggregateKey = {
+  __typename?: 'StockMovementAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The SKU. */
+  item_id?: Maybe<Scalars['String']['output']>;
+  /** Why the stock changed. */
+  kind?: Maybe<StockMovementKind>;
+  /** What caused the movement (`sales_order`, `purchase_order`); null for changes made through the inventory API. */
+  source_type?: Maybe<Scalars['String']['output']>;
+  /** The warehouse whose stock changed. */
+  warehouse_id?: Maybe<Scalars['String']['output']>;
+};
+
 /** Why stock changed. */
 export type StockMovementKind =
   /** A correction of either sign: a count, damage, loss, a PATCH of `quantity_on_hand`, or an opening balance. */
@@ -2895,12 +4165,13 @@ export type StockMovementList = {
 
 export type Subscription = {
   __typename?: 'Subscription';
-  /** Events of your tenant as they happen, of the given types (default: every type your scopes allow). Needs `events:read` and, for each type, the scope that reads its record (`order.created`: `crm:read`). */
+  /** Events of your tenant in the order of the event log, as they happen (or from `after` on), of the given types (default: every type your scopes allow). Needs `events:read` and, for each type, the scope that reads its record (`order.created`: `crm:read`). */
   events: Event;
 };
 
 
 export type SubscriptionEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
   types?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
@@ -2994,6 +4265,66 @@ export type SyncJob = {
   version: Scalars['Int']['output'];
 };
 
+/** Aggregates of sync jobs: one group per distinct grouping key, in the requested order. */
+export type SyncJobAggregate = {
+  __typename?: 'SyncJobAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<SyncJobAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the sync jobs of a group. */
+export type SyncJobAggregateDistinct = {
+  __typename?: 'SyncJobAggregateDistinct';
+  /** Connectors. */
+  connector_id: Scalars['Int']['output'];
+};
+
+/** A group of sync jobs: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type SyncJobAggregateGroup = {
+  __typename?: 'SyncJobAggregateGroup';
+  /** Attempts started per job. */
+  attempts: NumberStatistics;
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: SyncJobAggregateDistinct;
+  /** Milliseconds from the start of a job to its end; null until it ended (or if it never started). */
+  duration_ms: NumberStatistics;
+  /** What the records of the group share. */
+  key: SyncJobAggregateKey;
+  /** Records created per job. */
+  records_created: NumberStatistics;
+  /** Records that could not be written per job. */
+  records_failed: NumberStatistics;
+  /** Records read per job. */
+  records_seen: NumberStatistics;
+  /** Records found unchanged per job. */
+  records_unchanged: NumberStatistics;
+  /** Records updated per job. */
+  records_updated: NumberStatistics;
+};
+
+/** The grouping key of a group of sync jobs: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type SyncJobAggregateKey = {
+  __typename?: 'SyncJobAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The connector (`con_…`). */
+  connector_id?: Maybe<Scalars['String']['output']>;
+  /** `inbound` (read from the connector’s system) or `outbound` (a push). */
+  direction?: Maybe<SyncJobDirection>;
+  /** Whether the job read from the beginning rather than from the connector’s cursor. */
+  full?: Maybe<Scalars['Boolean']['output']>;
+  /** Where the job is. */
+  state?: Maybe<SyncJobState>;
+  /** What started the job. */
+  trigger?: Maybe<SyncJobTrigger>;
+};
+
 /** Which way a job moves records. */
 export type SyncJobDirection =
   /** Records read from the connector’s system are written to the platform through its own mutations. */
@@ -3055,6 +4386,14 @@ export type Tenant = {
   /** The plan's limits, or the tenant's own for enterprise tenants. */
   rate_limits: RateLimits;
 };
+
+/** A calendar period records are bucketed by, in the time zone of the request (`week`: ISO weeks, from Monday). */
+export type TimeBucket =
+  | 'day'
+  | 'month'
+  | 'quarter'
+  | 'week'
+  | 'year';
 
 /** Stock moved from one warehouse to another: a `transfer_out` and a `transfer_in` movement sharing a `transfer_id`. The item total does not change. */
 export type TransferInventoryItemInput = {
@@ -3118,12 +4457,16 @@ export type UpdateCustomerInput = {
 export type UpdateInventoryItemInput = {
   /** Whether stock may fall below zero. Turning it off leaves negative levels as they are but refuses further decreases below zero. */
   allow_backorder?: InputMaybe<Scalars['Boolean']['input']>;
+  /** ISO 4217 code of `unit_cost`. An item without a cost needs `unit_cost` with it; a cost cannot be removed, only changed. */
+  currency?: InputMaybe<Scalars['String']['input']>;
   /** Item name, 1 to 200 characters. */
   name?: InputMaybe<Scalars['String']['input']>;
   /** The new total stock (0 or more). Kept for compatibility: the difference is recorded as an `adjustment` in the home warehouse as it was before this change; prefer the `adjust` action. */
   quantity_on_hand?: InputMaybe<Scalars['Int']['input']>;
   /** Reorder threshold, 0 or more. */
   reorder_point?: InputMaybe<Scalars['Int']['input']>;
+  /** What one unit costs, in minor units of `currency`, 0 to 1000000000. An item without a cost needs `currency` with it. */
+  unit_cost?: InputMaybe<Scalars['MinorUnits']['input']>;
   /** The version this change is based on; a different current version refuses it with `version_conflict`. */
   version?: InputMaybe<Scalars['Int']['input']>;
   /** New home warehouse (existing and active). Moves no stock: use `transfer` for that. */
@@ -3172,6 +4515,16 @@ export type UpdateRoleInput = {
   name?: InputMaybe<Scalars['String']['input']>;
   /** Replaces the role’s scopes. */
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Fields to change; absent fields keep their value. A new document is checked as on saving, and its `document_id` changes with it. */
+export type UpdateSavedOperationInput = {
+  /** Up to 2000 characters; empty clears it. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** A new document (checked as on saving). */
+  document?: InputMaybe<Scalars['String']['input']>;
+  /** The version the action is based on; if it is no longer current the action is refused with `version_conflict` and nothing changes. REST clients may send `If-Match: "<version>"` instead. */
+  version?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Fields to change; absent fields keep their value. */
@@ -3286,12 +4639,41 @@ export type Warehouse = {
   created_at: Scalars['DateTime']['output'];
   /** Warehouse identifier, assigned by the platform (`wh_…`). */
   id: Scalars['String']['output'];
+  /** Aggregates of the items whose home warehouse this is (their stock over all warehouses; `stock_value` holds the value of the stock held here). Same arguments as `inventory_items_aggregate`. */
+  items_aggregate: InventoryItemAggregate;
   /** Warehouse name, 1 to 200 characters. */
   name: Scalars['String']['output'];
+  /** The stock levels held here, by SKU, one page at a time (`page`, `per_page`): levels brought back to zero stay listed. `reorder_below: true` keeps the levels of active items whose total stock is below their reorder point (GraphQL only). */
+  stock_levels: Array<StockLevel>;
+  /** The value of the stock held here, per currency: each stock level’s quantity × its item’s `unit_cost`, summed per `currency` (amounts in different currencies are never added). Items without a `unit_cost` are left out; negative levels (backorders) count negatively. Ordered by currency; empty when nothing here has a cost. */
+  stock_value: Array<MoneyAmount>;
   /** When the warehouse last changed. */
   updated_at: Scalars['DateTime']['output'];
   /** Incremented by every change; send it back as `version` (or REST `If-Match: "<version>"`) to refuse a change based on an older read. */
   version: Scalars['Int']['output'];
+};
+
+
+/** A place where stock is held. Archived warehouses take no more stock and leave the warehouse list unless `archived=true`. */
+export type WarehouseItems_AggregateArgs = {
+  archived?: InputMaybe<Scalars['Boolean']['input']>;
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  reorder_below?: InputMaybe<Scalars['Boolean']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+  warehouse_id?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** A place where stock is held. Archived warehouses take no more stock and leave the warehouse list unless `archived=true`. */
+export type WarehouseStock_LevelsArgs = {
+  page?: InputMaybe<Scalars['Int']['input']>;
+  per_page?: InputMaybe<Scalars['Int']['input']>;
+  reorder_below?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** A page of Warehouse records. */
@@ -3344,6 +4726,58 @@ export type WebhookDelivery = {
   status: WebhookDeliveryStatus;
   /** `event`, `resend` or `replay`. */
   trigger: WebhookDeliveryTrigger;
+};
+
+/** Aggregates of webhook deliveries: one group per distinct grouping key, in the requested order. */
+export type WebhookDeliveryAggregate = {
+  __typename?: 'WebhookDeliveryAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<WebhookDeliveryAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the webhook deliveries of a group. */
+export type WebhookDeliveryAggregateDistinct = {
+  __typename?: 'WebhookDeliveryAggregateDistinct';
+  /** Endpoints. */
+  endpoint_id: Scalars['Int']['output'];
+  /** Events delivered. */
+  event_id: Scalars['Int']['output'];
+};
+
+/** A group of webhook deliveries: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type WebhookDeliveryAggregateGroup = {
+  __typename?: 'WebhookDeliveryAggregateGroup';
+  /** Attempts made per delivery. */
+  attempts: NumberStatistics;
+  /** Milliseconds spent on the attempts of a delivery (sending to response or failure, summed); null before any attempt. */
+  attempts_duration_ms: NumberStatistics;
+  /** Milliseconds from the creation of a delivery to its success or final failure; null while pending. */
+  completion_ms: NumberStatistics;
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: WebhookDeliveryAggregateDistinct;
+  /** What the records of the group share. */
+  key: WebhookDeliveryAggregateKey;
+};
+
+/** The grouping key of a group of webhook deliveries: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type WebhookDeliveryAggregateKey = {
+  __typename?: 'WebhookDeliveryAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The endpoint (`we_…`). */
+  endpoint_id?: Maybe<Scalars['String']['output']>;
+  /** The class of the status of the last attempt’s response (`2xx`, `4xx`, `5xx`, …); null before any attempt or when no response arrived. */
+  response_class?: Maybe<Scalars['String']['output']>;
+  /** `pending`, `succeeded` or `failed`. */
+  status?: Maybe<WebhookDeliveryStatus>;
+  /** `event`, `resend` or `replay`. */
+  trigger?: Maybe<WebhookDeliveryTrigger>;
 };
 
 /** A page of WebhookDelivery records. */
@@ -3484,6 +4918,8 @@ export type Workflow = {
   name: Scalars['String']['output'];
   /** A schedule trigger: when the next run starts; null while disabled or for other triggers. */
   next_run_at?: Maybe<Scalars['DateTime']['output']>;
+  /** Aggregates of the workflow’s runs. Same arguments as `workflow_runs_aggregate`. */
+  runs_aggregate: WorkflowRunAggregate;
   /** What its runs may do: the scopes of its own credential, granted by whoever saved it (never more than they held). Every step’s operation is checked against them. */
   scopes: Array<Scalars['String']['output']>;
   /** The template it was installed from (`reorder_on_low_stock`, …); null otherwise. */
@@ -3494,6 +4930,20 @@ export type Workflow = {
   updated_at: Scalars['DateTime']['output'];
   /** Incremented by every change; send it back as `version` (or REST `If-Match`) to refuse a change based on a stale read. */
   version: Scalars['Int']['output'];
+};
+
+
+/** An automation: a trigger (an event, a schedule or the API) and steps, acting through the platform’s own operations with the scopes it was granted. HTTP calls it makes are signed with its signing secret (Standard Webhooks), shown only when it is created and when the secret is rotated. */
+export type WorkflowRuns_AggregateArgs = {
+  bucket?: InputMaybe<TimeBucket>;
+  bucket_by?: InputMaybe<Scalars['String']['input']>;
+  group_by?: InputMaybe<Scalars['String']['input']>;
+  having?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<WorkflowRunStatus>;
+  time_zone?: InputMaybe<Scalars['String']['input']>;
+  workflow_id?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** A page of Workflow records. */
@@ -3549,6 +4999,58 @@ export type WorkflowRun = {
   waiting_for?: Maybe<WorkflowRunWaiting>;
   /** The workflow (`wf_…`). */
   workflow_id: Scalars['String']['output'];
+};
+
+/** Aggregates of workflow runs: one group per distinct grouping key, in the requested order. */
+export type WorkflowRunAggregate = {
+  __typename?: 'WorkflowRunAggregate';
+  /** The groups, at most `limit`. */
+  groups: Array<WorkflowRunAggregateGroup>;
+  /** Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Counts of distinct values among the workflow runs of a group. */
+export type WorkflowRunAggregateDistinct = {
+  __typename?: 'WorkflowRunAggregateDistinct';
+  /** Workflows. */
+  workflow_id: Scalars['Int']['output'];
+};
+
+/** A group of workflow runs: its key, how many records it holds and the statistics of their numbers and amounts. */
+export type WorkflowRunAggregateGroup = {
+  __typename?: 'WorkflowRunAggregateGroup';
+  /** How deep runs are in chains of runs triggering runs (1: not started by another run). */
+  chain_depth: NumberStatistics;
+  /** Records in the group. */
+  count: Scalars['Int']['output'];
+  /** Distinct values in the group. */
+  count_distinct: WorkflowRunAggregateDistinct;
+  /** Milliseconds from the start of a run to its end, waits included; null until it ended (or if it never started). */
+  duration_ms: NumberStatistics;
+  /** What the records of the group share. */
+  key: WorkflowRunAggregateKey;
+  /** Steps executed per run (each step once, however many attempts it took). */
+  steps: NumberStatistics;
+};
+
+/** The grouping key of a group of workflow runs: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+export type WorkflowRunAggregateKey = {
+  __typename?: 'WorkflowRunAggregateKey';
+  /** The start of the time bucket (with `bucket`), as an instant. */
+  bucket?: Maybe<Scalars['DateTime']['output']>;
+  /** The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+  bucket_label?: Maybe<Scalars['String']['output']>;
+  /** The step a failed run failed at; null for other runs (and runs refused before any step). */
+  failed_step?: Maybe<Scalars['String']['output']>;
+  /** Where the run is. */
+  status?: Maybe<WorkflowRunStatus>;
+  /** What started the run: an event, a schedule or the API. */
+  trigger?: Maybe<WorkflowRunTrigger>;
+  /** The workflow (`wf_…`). */
+  workflow_id?: Maybe<Scalars['String']['output']>;
+  /** The version of the workflow’s definition the run executes. */
+  workflow_version?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Why a run failed. */

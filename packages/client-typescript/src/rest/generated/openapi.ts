@@ -219,6 +219,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/saved-operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant’s saved operations, by name by default
+         * @description The tenant’s saved operations, by name by default.
+         */
+        get: operations["saved_operations"];
+        put?: never;
+        /**
+         * Saves a GraphQL operation under a name
+         * @description Saves a GraphQL operation under a name. The document must parse, hold exactly one query or mutation and validate against the API schema: otherwise a 422 `rule_violation` naming `document` with GraphQL’s messages. A name already saved is `already_exists`. A tenant saves at most 500 operations (`quota_exceeded`). Saving grants nothing: each run is checked against the running credential’s scopes.
+         */
+        post: operations["create_saved_operation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/saved-operations/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One saved operation by name, with its variables and result schema
+         * @description One saved operation by name, with its variables and result schema.
+         */
+        get: operations["saved_operation"];
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a saved operation and returns it as it was
+         * @description Deletes a saved operation and returns it as it was; its name and hash name nothing from then on.
+         */
+        delete: operations["delete_saved_operation"];
+        options?: never;
+        head?: never;
+        /**
+         * Changes a saved operation’s description or document (checked as on saving; its document_id changes with it, and the old hash names nothing any more)
+         * @description Changes a saved operation’s description or document (checked as on saving; its `document_id` changes with it, and the old hash names nothing any more). Its name is fixed: save under a new name and delete the old one to rename.
+         */
+        patch: operations["update_saved_operation"];
+        trace?: never;
+    };
+    "/v1/analytics/saved-operations/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs a saved operation with variables and answers its GraphQL result (data, and errors of fields that failed while others answered)
+         * @description Runs a saved operation with variables and answers its GraphQL result (`data`, and `errors` of fields that failed while others answered). It runs with your credential’s own scopes, rate limit and query cost, exactly as sending its document would: a run refused as a whole answers that refusal (`insufficient_scope` naming the scope, `query_invalid` for variables that do not coerce). Needs `analytics:read` to find it; a saved mutation also needs the write scopes of its fields.
+         */
+        post: operations["run_saved_operation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audit/records": {
         parameters: {
             query?: never;
@@ -231,6 +303,26 @@ export interface paths {
          * @description The tenant's audit trail, newest first. Filters combine (all must match).
          */
         get: operations["audit_records"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit/records/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list audit_records
+         * @description Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list `audit_records`. Computed by the database in one statement.
+         */
+        get: operations["audit_records_aggregate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -449,6 +541,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bulk/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bulk exports, newest first by default
+         * @description Bulk exports, newest first by default.
+         */
+        get: operations["exports"];
+        put?: never;
+        /**
+         * Starts an asynchronous export of a list query (its filters, sort and selected fields, federated fields included) to NDJSON or CSV
+         * @description Starts an asynchronous export of a list query (its filters, sort and selected fields, federated fields included) to NDJSON or CSV. The query runs as you: its first page is read now, so a scope you lack or a filter that does not hold is refused here (with the list’s own error); the export then runs with the scopes your credential holds now, never more. A query that is not one paginated list field is a 422 naming `query`. Follow it with `GET /v1/bulk/exports/{id}` or `export.completed`.
+         */
+        post: operations["create_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One export by id
+         * @description One export by id: its status, progress and, once completed, a fresh download link.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/exports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a queued or running export and deletes what it had written (any other status: invalid_state)
+         * @description Cancels a queued or running export and deletes what it had written (any other status: `invalid_state`). A running export stops before its next page.
+         */
+        post: operations["cancel_export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/mutations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bulk mutations, newest first by default
+         * @description Bulk mutations, newest first by default.
+         */
+        get: operations["bulk_mutations"];
+        put?: never;
+        /**
+         * Runs one mutation once per line of an upload (POST /v1/bulk/uploads, JSONL: each line its variables), asynchronously on the job queue, in line order (a few lines at a time)
+         * @description Runs one mutation once per line of an upload (`POST /v1/bulk/uploads`, JSONL: each line its variables), asynchronously on the job queue, in line order (a few lines at a time). Counted as one request against the rate limit: its lines are not. Each line runs as you, with the scopes your credential holds now (never more), with the `Idempotency-Key` `<id>:<line>`, so a line is never applied twice. A document that is not one mutation of one root field is a 422 naming `mutation`; an unknown or expired upload a 422 naming `upload_id`; more than 3 bulk mutations under way in the tenant a 409 `quota_exceeded`. Follow it with `GET /v1/bulk/mutations/{id}` or `bulk_mutation.completed`.
+         */
+        post: operations["create_bulk_mutation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/mutations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One bulk mutation by id
+         * @description One bulk mutation by id: its status, progress and, once ended, a fresh link to its result file.
+         */
+        get: operations["bulk_mutation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/mutations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels a queued or running bulk mutation (any other status: invalid_state)
+         * @description Cancels a queued or running bulk mutation (any other status: `invalid_state`): no line after the batch under way runs; the lines that ran stay applied, and their outcomes are in the result file.
+         */
+        post: operations["cancel_bulk_mutation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/connectors": {
         parameters: {
             query?: never;
@@ -649,6 +869,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/crm/customers/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar period, with the filters of the list customers
+         * @description Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar period, with the filters of the list `customers`. Computed by the database in one statement.
+         */
+        get: operations["customers_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/crm/customers/{id}": {
         parameters: {
             query?: never;
@@ -713,6 +953,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/crm/order-lines/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar period, with the filters of the list order_lines
+         * @description Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar period, with the filters of the list `order_lines`. Computed by the database in one statement.
+         */
+        get: operations["order_lines_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/crm/orders": {
         parameters: {
             query?: never;
@@ -731,6 +991,26 @@ export interface paths {
          * @description Creates a draft order with the next number of its kind (`SO-…`, `PO-…`). `channel` is set to `api` (a connector’s id when its sync creates the order); totals are computed.
          */
         post: operations["create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crm/orders/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of orders, grouped by fields and by calendar period, with the filters of the list orders
+         * @description Counts, sums, averages, minimums and maximums of orders, grouped by fields and by calendar period, with the filters of the list `orders`. Computed by the database in one statement.
+         */
+        get: operations["orders_aggregate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -863,6 +1143,46 @@ export interface paths {
          * @description Publishes a custom event (`custom.…`): it is recorded in the event log and delivered to the webhook endpoints subscribed to its type and to live subscribers, like a platform event. `source` names the credential and request.
          */
         post: operations["publish_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list events
+         * @description Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list `events`. Computed by the database in one statement.
+         */
+        get: operations["events_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/webhook-deliveries/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list webhook_deliveries
+         * @description Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list `webhook_deliveries`. Computed by the database in one statement.
+         */
+        get: operations["webhook_deliveries_aggregate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1125,6 +1445,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/finance/invoices/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list invoices
+         * @description Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list `invoices`. Computed by the database in one statement.
+         */
+        get: operations["invoices_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/finance/invoices/{id}": {
         parameters: {
             query?: never;
@@ -1257,6 +1597,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/finance/ledger-entries/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list ledger_entries
+         * @description Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list `ledger_entries`. Computed by the database in one statement.
+         */
+        get: operations["ledger_entries_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/finance/ledger-entries/{id}": {
         parameters: {
             query?: never;
@@ -1297,6 +1657,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/finance/ledger-lines/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list ledger_lines
+         * @description Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list `ledger_lines`. Computed by the database in one statement.
+         */
+        get: operations["ledger_lines_aggregate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/inventory/items": {
         parameters: {
             query?: never;
@@ -1315,6 +1695,26 @@ export interface paths {
          * @description Creates an inventory item with a client-chosen SKU; a non-zero initial stock is recorded as a `receipt` movement.
          */
         post: operations["create_inventory_item"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inventory/items/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list inventory_items
+         * @description Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list `inventory_items`. Computed by the database in one statement.
+         */
+        get: operations["inventory_items_aggregate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1457,6 +1857,26 @@ export interface paths {
          * @description The stock movement history, newest first by default.
          */
         get: operations["stock_movements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inventory/movements/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list stock_movements
+         * @description Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list `stock_movements`. Computed by the database in one statement.
+         */
+        get: operations["stock_movements_aggregate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1631,6 +2051,26 @@ export interface paths {
          * @description Starts a sync job of a connector with its current mapping, from where its last successful sync ended (from the beginning with `full`, from an instant with `since`); a csv connector’s job imports the upload named by `upload_id`; `direction: outbound` starts a push of its events instead. One job of a connector runs at a time: while one is queued or running, `invalid_state`.
          */
         post: operations["start_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sync/jobs/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list sync_jobs
+         * @description Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list `sync_jobs`. Computed by the database in one statement.
+         */
+        get: operations["sync_jobs_aggregate"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1953,6 +2393,26 @@ export interface paths {
          * @description Workflow runs, newest first by default.
          */
         get: operations["workflow_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/runs/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list workflow_runs
+         * @description Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list `workflow_runs`. Computed by the database in one statement.
+         */
+        get: operations["workflow_runs_aggregate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2733,6 +3193,67 @@ export interface components {
             /** @description Where the event came in: REST, GraphQL, the OAuth endpoints, a subscription, or a data change. */
             surface: components["schemas"]["AuditSurface"];
         };
+        /** @description Aggregates of audit records: one group per distinct grouping key, in the requested order. */
+        AuditRecordAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["AuditRecordAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the audit records of a group. */
+        AuditRecordAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Actors.
+             */
+            actor_id: number;
+            /**
+             * Format: int32
+             * @description Credentials presented.
+             */
+            credential_id: number;
+        };
+        /** @description A group of audit records: its key, how many records it holds and the statistics of their numbers and amounts. */
+        AuditRecordAggregateGroup: {
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["AuditRecordAggregateDistinct"];
+            /** @description Milliseconds to answer a request (null for data changes). */
+            duration_ms: components["schemas"]["NumberStatistics"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["AuditRecordAggregateKey"];
+        };
+        /** @description The grouping key of a group of audit records: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        AuditRecordAggregateKey: {
+            /** @description What was done: `GET /v1/inventory/items`, `graphql query ListItems`, `inventory_item.create`. */
+            action: string | null;
+            /** @description The OAuth client, API key, user or connector; null when anonymous. */
+            actor_id: string | null;
+            /** @description Who acted: an OAuth client, an API key, a user, a connector, a workflow, an agent task, or nobody identified. */
+            actor_type: components["schemas"]["AuditActorType"] | null;
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description For a data change, the kind of record it changed (`inventory_item` of `inventory_item.create`); null for requests. */
+            resource_type: string | null;
+            /**
+             * Format: int32
+             * @description The HTTP status of the response; null for data changes.
+             */
+            status: number | null;
+            /** @description The class of the HTTP status (`2xx`, `4xx`, `5xx`); null for data changes. */
+            status_class: string | null;
+            /** @description Where the request came in: REST, GraphQL, a subscription or the OAuth endpoints. */
+            surface: components["schemas"]["AuditSurface"] | null;
+        };
         /** @description A page of AuditRecord records. */
         AuditRecordList: {
             /** @description Records of this page. */
@@ -2749,6 +3270,169 @@ export interface components {
             /** @enum {string} */
             code?: "weak_password" | "sign_in_token_invalid" | "tenant_header_missing" | "invalid_parameter" | "unknown_parameter" | "validation_failed" | "malformed_body" | "query_too_complex" | "query_invalid" | "input_too_large" | "batching_not_supported";
         };
+        /** @description An asynchronous export of a list query to an NDJSON or CSV file, run on the job queue with its creator’s scopes as held at creation. */
+        BulkExport: {
+            /**
+             * Format: int32
+             * @description Size of the file written so far, in bytes.
+             */
+            byte_size: number;
+            /**
+             * Format: date-time
+             * @description When it completed or failed.
+             */
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When `download_url` stops working (1 hour after this read by default, never past `expires_at`).
+             */
+            download_expires_at: string | null;
+            /** @description A completed export: a signed link to its file, usable without credentials until `download_expires_at` (a fresh link with every read). Share it with care: whoever holds it can download the file. */
+            download_url: string | null;
+            /** @description A failed export: the code and message of the refused page. */
+            error: components["schemas"]["BulkExportError"] | null;
+            /**
+             * Format: date-time
+             * @description When the export and its file are deleted (retention: 7 days after it ended by default).
+             */
+            expires_at: string;
+            /** @description `ndjson` or `csv`. */
+            format: components["schemas"]["BulkExportFormat"];
+            /** @description Export identifier (`exp_…`). */
+            id: string;
+            /** @description Records written, and the list’s total when known. */
+            progress: components["schemas"]["BulkExportProgress"];
+            /** @description The list query as sent. */
+            query: string;
+            /**
+             * Format: date-time
+             * @description When its first page was read by the job.
+             */
+            started_at: string | null;
+            /** @description Where it is. */
+            status: components["schemas"]["BulkExportStatus"];
+            /** @description Its variables as sent. */
+            variables: unknown;
+        };
+        /** @description Why an export failed. */
+        BulkExportError: {
+            /** @description The platform error code of the refused page (`insufficient_scope`, `rule_violation`, …). */
+            code: string;
+            /** @description What went wrong, for people. */
+            message: string;
+        };
+        /**
+         * @description The file an export writes.
+         * @enum {string}
+         */
+        BulkExportFormat: "ndjson" | "csv";
+        /** @description A page of BulkExport records. */
+        BulkExportList: {
+            /** @description Records of this page. */
+            data: components["schemas"]["BulkExport"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description How far an export has come. */
+        BulkExportProgress: {
+            /**
+             * Format: int32
+             * @description Records written to the file so far (updated with every page).
+             */
+            rows_written: number;
+            /**
+             * Format: int32
+             * @description Records the list held when the export read its first page (`meta.total`); the file may differ by what changed while it ran.
+             */
+            total_rows: number | null;
+        };
+        /**
+         * @description Where an export is.
+         * @enum {string}
+         */
+        BulkExportStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
+        /** @description One GraphQL mutation run once per line of an uploaded JSONL file (each line its variables), on the job queue, as its creator with the scopes held at creation; each line’s outcome is a line of the result file. */
+        BulkMutation: {
+            /**
+             * Format: date-time
+             * @description When it completed, failed or was cancelled.
+             */
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /** @description A failed bulk mutation: why it could not go on. */
+            error: components["schemas"]["BulkMutationError"] | null;
+            /**
+             * Format: date-time
+             * @description When it and its result file are deleted (7 days after it ended by default).
+             */
+            expires_at: string;
+            /** @description Bulk mutation identifier (`bmu_…`). */
+            id: string;
+            /** @description The mutation document as sent. */
+            mutation: string;
+            /** @description Lines in all, done and failed. */
+            progress: components["schemas"]["BulkMutationProgress"];
+            /** @description Once ended: a signed link to the result file, usable without credentials until `result_url_expires_at` (a fresh link with every read). JSONL, one line per input line that ran, in order: `{"line": n, "ok": true, "data": {…}}` (the root field’s result as selected) or `{"line": n, "ok": false, "problem": {type, title, status, detail, code, errors?}}`. */
+            result_url: string | null;
+            /**
+             * Format: date-time
+             * @description When `result_url` stops working (1 hour after this read by default, never past `expires_at`).
+             */
+            result_url_expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the job started on its first line.
+             */
+            started_at: string | null;
+            /** @description Where it is. */
+            status: components["schemas"]["BulkMutationStatus"];
+            /** @description The upload whose lines it runs (`bku_…`). */
+            upload_id: string;
+        };
+        /** @description Why a bulk mutation could not go on. */
+        BulkMutationError: {
+            /** @description The platform error code. */
+            code: string;
+            /** @description What went wrong, for people. */
+            message: string;
+        };
+        /** @description A page of BulkMutation records. */
+        BulkMutationList: {
+            /** @description Records of this page. */
+            data: components["schemas"]["BulkMutation"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description How far a bulk mutation has come. */
+        BulkMutationProgress: {
+            /**
+             * Format: int32
+             * @description Lines whose outcome is in the result file (the failed ones included), updated with every batch of lines.
+             */
+            lines_done: number;
+            /**
+             * Format: int32
+             * @description Of those, the lines that failed (their problem is in the result file).
+             */
+            lines_failed: number;
+            /**
+             * Format: int32
+             * @description Lines of the upload: one run of the mutation each.
+             */
+            lines_total: number;
+        };
+        /**
+         * @description Where a bulk mutation is.
+         * @enum {string}
+         */
+        BulkMutationStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
         /** @description A new OAuth client secret, shown once. */
         ClientSecret: {
             /** @description The OAuth client whose secret was rotated. */
@@ -2919,6 +3603,24 @@ export interface components {
             /** @description Scopes of the key; each must be held by the credential creating it. */
             scopes: components["schemas"]["ScopeName"][];
         };
+        /** @description The list query to export and the file format. */
+        CreateBulkExportInput: {
+            /** @description `ndjson` or `csv`. */
+            format: components["schemas"]["BulkExportFormat"];
+            /** @description A GraphQL query of exactly one paginated list field at its root (one returning `{ data, meta }`), with its filters and sort, selecting `data { … }` (federated fields included), without `page`, `per_page`, `after` or `before`: the export pages through the list itself. Up to 20000 characters. */
+            query: string;
+            /** @description The query’s variables (a JSON object). */
+            variables?: {
+                [key: string]: components["schemas"]["JsonValue"];
+            } | null;
+        };
+        /** @description The mutation to run and the upload whose lines are its variables. */
+        CreateBulkMutationInput: {
+            /** @description A GraphQL document of exactly one mutation operation selecting exactly one root field (e.g. `mutation($input: CreateCustomerInput!) { create_customer(input: $input) { id } }`); each line of the upload is one run of it, the line being its variables. Up to 20000 characters. */
+            mutation: string;
+            /** @description The upload (`POST /v1/bulk/uploads`, `bku_…`) whose lines to run. */
+            upload_id: string;
+        };
         /** @description A new connector. */
         CreateConnectorInput: {
             /** @description The settings of its kind. Every URL in them must be public (HTTPS for production tenants). */
@@ -2985,6 +3687,8 @@ export interface components {
         CreateInventoryItemInput: {
             /** @description Whether stock may fall below zero. Default false. */
             allow_backorder?: boolean | null;
+            /** @description ISO 4217 code of `unit_cost` (3 upper-case letters). Given with `unit_cost`, or neither. */
+            currency?: string | null;
             /** @description The SKU: 1 to 64 letters, digits, ".", "_", ":" or "-". */
             id: string;
             /** @description Item name, 1 to 200 characters. */
@@ -2999,6 +3703,11 @@ export interface components {
              * @description Reorder threshold, 0 or more.
              */
             reorder_point: number;
+            /**
+             * Format: int64
+             * @description What one unit costs, in minor units of `currency`, 0 to 1000000000. Given with `currency`, or neither.
+             */
+            unit_cost?: number | null;
             /** @description Home warehouse: an existing, active warehouse of the tenant. */
             warehouse_id: string;
         };
@@ -3056,6 +3765,15 @@ export interface components {
             /** @description At least one scope of the scope catalogue (`/docs/errors` lists them). */
             scopes: components["schemas"]["ScopeName"][];
         };
+        /** @description An operation to save. */
+        CreateSavedOperationInput: {
+            /** @description What it answers, up to 2000 characters. */
+            description?: string | null;
+            /** @description The GraphQL document: exactly one query or mutation (no subscription) that validates against the API schema, at most 65,536 characters. */
+            document: string;
+            /** @description Its name: a lower-case slug (a letter, then letters, digits or underscores; at most 100), unique in the tenant. */
+            name: string;
+        };
         /** @description A new warehouse; the platform assigns its id. */
         CreateWarehouseInput: {
             /** @description Warehouse name, 1 to 200 characters. */
@@ -3066,7 +3784,7 @@ export interface components {
             /** @description Your note on the endpoint, up to 500 characters. */
             description?: string | null;
             /** @description Event types to deliver, 1 to 50, no duplicates: platform types (`order.created`, `inventory.stock.low`, `invoice.paid`, …) and custom types (`custom.…`). The credential must hold the scope that receives each (`order.created`: `crm:read`; `invoice.*`: `finance:read`; custom types: `events:read`). */
-            event_types: (("inventory.stock.low" | "order.created" | "order.fulfilled" | "invoice.issued" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "sync.job.updated" | "sync.failed" | "workflow.run.updated" | "workflow.completed" | "ai.query.completed" | "ai.task.completed") | string)[];
+            event_types: (("inventory.stock.low" | "order.created" | "order.fulfilled" | "invoice.issued" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "sync.job.updated" | "sync.failed" | "workflow.run.updated" | "workflow.completed" | "ai.query.completed" | "ai.task.completed" | "export.completed" | "bulk_mutation.completed") | string)[];
             /** @description Where to POST deliveries: an absolute URL to a public address (not a private, loopback or link-local network), HTTPS for production tenants, at most 2048 characters, without credentials. */
             url: string;
         };
@@ -3174,6 +3892,37 @@ export interface components {
             /** @description State, province or county, up to 100 characters. */
             region?: string | null;
         };
+        /** @description Aggregates of customers: one group per distinct grouping key, in the requested order. */
+        CustomerAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["CustomerAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description A group of customers: its key, how many records it holds and the statistics of their numbers and amounts. */
+        CustomerAggregateGroup: {
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description What the records of the group share. */
+            key: components["schemas"]["CustomerAggregateKey"];
+        };
+        /** @description The grouping key of a group of customers: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        CustomerAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The company name. */
+            company_name: string | null;
+            /** @description The default currency of the customer's orders. */
+            currency: string | null;
+        };
         /** @description A person to deal with at a customer. */
         CustomerContact: {
             /** @description E-mail address, lower-cased. */
@@ -3253,6 +4002,49 @@ export interface components {
             /** @description The event type: a platform type such as `order.created`, or `custom.…` for events clients publish. */
             type: string;
         };
+        /** @description Aggregates of events: one group per distinct grouping key, in the requested order. */
+        EventAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["EventAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the events of a group. */
+        EventAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Records the events are about.
+             */
+            resource_id: number;
+        };
+        /** @description A group of events: its key, how many records it holds and the statistics of their numbers and amounts. */
+        EventAggregateGroup: {
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["EventAggregateDistinct"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["EventAggregateKey"];
+        };
+        /** @description The grouping key of a group of events: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        EventAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The kind of record the event is about (`order`, `inventory_item`, …); null for custom events. */
+            resource_type: string | null;
+            /** @description What produced the event: `api`, `platform`, `connector`, `workflow` or `ai_task`. */
+            source_type: components["schemas"]["EventSourceType"] | null;
+            /** @description The event type (`order.created`, `custom.…`). */
+            type: string | null;
+        };
         /** @description A page of Event records. */
         EventList: {
             /** @description Records of this page. */
@@ -3301,7 +4093,7 @@ export interface components {
         /** @description A problem answered with status 403. */
         ForbiddenProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "csrf_failed" | "no_access_to_tenant" | "tenant_mismatch" | "insufficient_scope";
+            code?: "csrf_failed" | "no_access_to_tenant" | "tenant_mismatch" | "insufficient_scope" | "download_link_invalid";
         };
         /** @description A problem answered with status 504. */
         GatewayTimeoutProblem: components["schemas"]["Problem"] & {
@@ -3386,6 +4178,8 @@ export interface components {
              * @description When the item was created.
              */
             created_at: string;
+            /** @description ISO 4217 code of `unit_cost`; null exactly when `unit_cost` is. */
+            currency: string | null;
             /** @description SKU identifier, chosen by the client; unique per tenant. */
             id: string;
             /**
@@ -3405,6 +4199,13 @@ export interface components {
              * @description Threshold used by the `inventory.stock.low` event: stock is low when `quantity_on_hand < reorder_point`.
              */
             reorder_point: number;
+            /** @description The value of the item’s stock: `quantity_on_hand` × `unit_cost`, in `currency` (negative while backordered); null when the item has no `unit_cost`. */
+            stock_value: components["schemas"]["MoneyAmount"] | null;
+            /**
+             * Format: int64
+             * @description What one unit costs, in minor units of `currency` (0 to 1000000000); null when not known.
+             */
+            unit_cost: number | null;
             /**
              * Format: date-time
              * @description When the item last changed.
@@ -3417,6 +4218,66 @@ export interface components {
             version: number;
             /** @description Home warehouse of the item: where receipts, fulfilments and adjustments go unless they name another warehouse. Stock may also be held elsewhere (see `stock_levels`). */
             warehouse_id: string;
+        };
+        /** @description Aggregates of inventory items: one group per distinct grouping key, in the requested order. */
+        InventoryItemAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["InventoryItemAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the inventory items of a group. */
+        InventoryItemAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Currencies of unit costs.
+             */
+            currency: number;
+            /**
+             * Format: int32
+             * @description Home warehouses.
+             */
+            warehouse_id: number;
+        };
+        /** @description A group of inventory items: its key, how many records it holds and the statistics of their numbers and amounts. */
+        InventoryItemAggregateGroup: {
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["InventoryItemAggregateDistinct"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["InventoryItemAggregateKey"];
+            /** @description Stock over all warehouses. */
+            quantity_on_hand: components["schemas"]["NumberStatistics"];
+            /** @description Reorder points. */
+            reorder_point: components["schemas"]["NumberStatistics"];
+            /** @description Stock values: `quantity_on_hand` × `unit_cost` (negative while backordered; items without a cost are left out). One entry per currency, by currency code. */
+            stock_value: components["schemas"]["MoneyStatistics"][];
+            /** @description Unit costs (items without a cost are left out). One entry per currency, by currency code. */
+            unit_cost: components["schemas"]["MoneyStatistics"][];
+        };
+        /** @description The grouping key of a group of inventory items: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        InventoryItemAggregateKey: {
+            /** @description Whether the item takes backorders. */
+            allow_backorder: boolean | null;
+            /** @description Whether the item is archived (with `archived: true`). */
+            archived: boolean | null;
+            /** @description Whether the item is below its reorder point (`quantity_on_hand < reorder_point`). */
+            below_reorder_point: boolean | null;
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The currency of the unit cost (ISO 4217); null for items without a cost. */
+            currency: string | null;
+            /** @description The home warehouse. */
+            warehouse_id: string | null;
         };
         /** @description A page of InventoryItem records. */
         InventoryItemList: {
@@ -3512,6 +4373,63 @@ export interface components {
              * @description When the invoice was voided.
              */
             voided_at: string | null;
+        };
+        /** @description Aggregates of invoices: one group per distinct grouping key, in the requested order. */
+        InvoiceAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["InvoiceAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the invoices of a group. */
+        InvoiceAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Customers.
+             */
+            customer_id: number;
+        };
+        /** @description A group of invoices: its key, how many records it holds and the statistics of their numbers and amounts. */
+        InvoiceAggregateGroup: {
+            /** @description Amounts due (`total - amount_paid`): with `status: issued`, the open balance. One entry per currency, by currency code. */
+            amount_due: components["schemas"]["MoneyStatistics"][];
+            /** @description Amounts paid. One entry per currency, by currency code. */
+            amount_paid: components["schemas"]["MoneyStatistics"][];
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["InvoiceAggregateDistinct"];
+            /** @description Days from issue to full payment, for paid invoices (their average is the days sales outstanding of the invoices paid). */
+            days_to_payment: components["schemas"]["NumberStatistics"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["InvoiceAggregateKey"];
+            /** @description Subtotals (before taxes). One entry per currency, by currency code. */
+            subtotal: components["schemas"]["MoneyStatistics"][];
+            /** @description Taxes. One entry per currency, by currency code. */
+            tax_total: components["schemas"]["MoneyStatistics"][];
+            /** @description Totals (taxes included). One entry per currency, by currency code. */
+            total: components["schemas"]["MoneyStatistics"][];
+        };
+        /** @description The grouping key of a group of invoices: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        InvoiceAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The currency (ISO 4217). */
+            currency: string | null;
+            /** @description The customer. */
+            customer_id: string | null;
+            /** @description Whether the invoice is overdue (issued, not fully paid, due date before today in UTC). */
+            overdue: boolean | null;
+            /** @description The invoice status. */
+            status: components["schemas"]["InvoiceStatus"] | null;
         };
         /** @description One line of an invoice. `subtotal`, `tax` and `total` are computed by the server. */
         InvoiceLine: {
@@ -3638,6 +4556,49 @@ export interface components {
             /** @description What posted the entry. */
             source_type: components["schemas"]["LedgerEntrySourceType"];
         };
+        /** @description Aggregates of journal entries: one group per distinct grouping key, in the requested order. */
+        LedgerEntryAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["LedgerEntryAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the journal entries of a group. */
+        LedgerEntryAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Sources (invoices).
+             */
+            source_id: number;
+        };
+        /** @description A group of journal entries: its key, how many records it holds and the statistics of their numbers and amounts. */
+        LedgerEntryAggregateGroup: {
+            /** @description Entry amounts (the sum of the debits, equal to the credits). One entry per currency, by currency code. */
+            amount: components["schemas"]["MoneyStatistics"][];
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["LedgerEntryAggregateDistinct"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["LedgerEntryAggregateKey"];
+        };
+        /** @description The grouping key of a group of journal entries: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        LedgerEntryAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The currency (ISO 4217). */
+            currency: string | null;
+            /** @description What posted the entry. */
+            source_type: components["schemas"]["LedgerEntrySourceType"] | null;
+        };
         /** @description A page of LedgerEntry records. */
         LedgerEntryList: {
             /** @description Records of this page. */
@@ -3663,6 +4624,60 @@ export interface components {
              * @description Amount debited, in minor units of the entry’s currency; 0 on a credit line.
              */
             debit: number;
+        };
+        /** @description Aggregates of journal entry lines: one group per distinct grouping key, in the requested order. */
+        LedgerLineAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["LedgerLineAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the journal entry lines of a group. */
+        LedgerLineAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Accounts.
+             */
+            account: number;
+            /**
+             * Format: int32
+             * @description Entries.
+             */
+            entry_id: number;
+        };
+        /** @description A group of journal entry lines: its key, how many records it holds and the statistics of their numbers and amounts. */
+        LedgerLineAggregateGroup: {
+            /** @description Debit minus credit: its sum per account is the account balance. One entry per currency, by currency code. */
+            balance: components["schemas"]["MoneyStatistics"][];
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["LedgerLineAggregateDistinct"];
+            /** @description Credits (0 on debit lines). One entry per currency, by currency code. */
+            credit: components["schemas"]["MoneyStatistics"][];
+            /** @description Debits (0 on credit lines). One entry per currency, by currency code. */
+            debit: components["schemas"]["MoneyStatistics"][];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["LedgerLineAggregateKey"];
+        };
+        /** @description The grouping key of a group of journal entry lines: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        LedgerLineAggregateKey: {
+            /** @description The account of the line. */
+            account: string | null;
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The currency (ISO 4217). */
+            currency: string | null;
+            /** @description What posted the entry. */
+            source_type: components["schemas"]["LedgerEntrySourceType"] | null;
         };
         /** @description One line of a manual entry: exactly one of `debit` and `credit` greater than 0. */
         LedgerLineInput: {
@@ -3732,10 +4747,58 @@ export interface components {
             /** @description Whether a record it created is updated when the source record changes (else it is created once). */
             updates: boolean;
         };
+        /** @description An amount of money in one currency. */
+        MoneyAmount: {
+            /**
+             * Format: int64
+             * @description Amount in minor units of `currency`.
+             */
+            amount: number;
+            /** @description ISO 4217 currency code, 3 upper-case letters. */
+            currency: string;
+        };
+        /** @description Statistics of an amount of money over the records of a group in one currency: amounts in different currencies are never added or compared. */
+        MoneyStatistics: {
+            /** @description Average, in minor units (not rounded). */
+            avg: number;
+            /**
+             * Format: int32
+             * @description Records with an amount in this currency.
+             */
+            count: number;
+            /** @description ISO 4217 currency code. */
+            currency: string;
+            /**
+             * Format: int64
+             * @description Largest amount, in minor units.
+             */
+            max: number;
+            /**
+             * Format: int64
+             * @description Smallest amount, in minor units.
+             */
+            min: number;
+            /**
+             * Format: int64
+             * @description Sum, in minor units.
+             */
+            sum: number;
+        };
         /** @description A problem answered with status 404. */
         NotFoundProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "not_found" | "route_not_found";
+            code?: "not_found" | "route_not_found" | "persisted_operation_not_found";
+        };
+        /** @description Statistics of a number over the records of a group; null when no record of the group has a value. */
+        NumberStatistics: {
+            /** @description Average. */
+            avg: number | null;
+            /** @description Largest value. */
+            max: number | null;
+            /** @description Smallest value. */
+            min: number | null;
+            /** @description Sum. */
+            sum: number | null;
         };
         /** @description An OAuth 2.0 client of the tenant (client-credentials grant). Its secret is shown only when it is created or rotated. */
         OAuthClient: {
@@ -3849,6 +4912,55 @@ export interface components {
              */
             version: number;
         };
+        /** @description Aggregates of orders: one group per distinct grouping key, in the requested order. */
+        OrderAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["OrderAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the orders of a group. */
+        OrderAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Customers.
+             */
+            customer_id: number;
+        };
+        /** @description A group of orders: its key, how many records it holds and the statistics of their numbers and amounts. */
+        OrderAggregateGroup: {
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["OrderAggregateDistinct"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["OrderAggregateKey"];
+            /** @description Order totals. One entry per currency, by currency code. */
+            total: components["schemas"]["MoneyStatistics"][];
+        };
+        /** @description The grouping key of a group of orders: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        OrderAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The channel that created the order (`api` or a connector id). */
+            channel: string | null;
+            /** @description The currency (ISO 4217). */
+            currency: string | null;
+            /** @description The customer. */
+            customer_id: string | null;
+            /** @description The order kind. */
+            kind: components["schemas"]["OrderKind"] | null;
+            /** @description The order status. */
+            status: components["schemas"]["OrderStatus"] | null;
+        };
         /**
          * @description Which way goods move.
          * @enum {string}
@@ -3877,6 +4989,71 @@ export interface components {
              * @description Price of one unit in minor units of the order’s `currency`, 0 or more.
              */
             unit_price: number;
+        };
+        /** @description Aggregates of order lines: one group per distinct grouping key, in the requested order. */
+        OrderLineAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["OrderLineAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the order lines of a group. */
+        OrderLineAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Customers.
+             */
+            customer_id: number;
+            /**
+             * Format: int32
+             * @description SKUs.
+             */
+            item_id: number;
+            /**
+             * Format: int32
+             * @description Orders.
+             */
+            order_id: number;
+        };
+        /** @description A group of order lines: its key, how many records it holds and the statistics of their numbers and amounts. */
+        OrderLineAggregateGroup: {
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["OrderLineAggregateDistinct"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["OrderLineAggregateKey"];
+            /** @description Quantities. */
+            quantity: components["schemas"]["NumberStatistics"];
+            /** @description Line totals (quantity × unit price). One entry per currency, by currency code. */
+            total: components["schemas"]["MoneyStatistics"][];
+            /** @description Unit prices. One entry per currency, by currency code. */
+            unit_price: components["schemas"]["MoneyStatistics"][];
+        };
+        /** @description The grouping key of a group of order lines: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        OrderLineAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The channel that created the order (`api` or a connector id). */
+            channel: string | null;
+            /** @description The currency (ISO 4217). */
+            currency: string | null;
+            /** @description The customer. */
+            customer_id: string | null;
+            /** @description The SKU of the line. */
+            item_id: string | null;
+            /** @description The order kind. */
+            kind: components["schemas"]["OrderKind"] | null;
+            /** @description The order status. */
+            status: components["schemas"]["OrderStatus"] | null;
         };
         /** @description A line of an order. */
         OrderLineInput: {
@@ -3912,7 +5089,7 @@ export interface components {
             next_cursor: string | null;
             /**
              * Format: int32
-             * @description Page number, from 1. After a cursor: the number of the page in the walk that made the cursor.
+             * @description Page number, from 1. After a cursor: the number of the page in the walk that made the cursor, one more (`after`) or one less (`before`, but 1 only on the page no record precedes).
              */
             page: number;
             /**
@@ -3920,6 +5097,8 @@ export interface components {
              * @description Records per page.
              */
             per_page: number;
+            /** @description The cursor of the previous page (pass it as `before`, with the same filters and `sort`); null on the first page. */
+            prev_cursor: string | null;
             /**
              * Format: int32
              * @description Total count of matching records: exact, for numbered pages and cursor pages alike.
@@ -3953,7 +5132,7 @@ export interface components {
          * @description A type of event the platform emits (clients publish their own under `custom.`).
          * @enum {string}
          */
-        PlatformEventType: "inventory.stock.low" | "order.created" | "order.fulfilled" | "invoice.issued" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "sync.job.updated" | "sync.failed" | "workflow.run.updated" | "workflow.completed" | "ai.query.completed" | "ai.task.completed";
+        PlatformEventType: "inventory.stock.low" | "order.created" | "order.fulfilled" | "invoice.issued" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "sync.job.updated" | "sync.failed" | "workflow.run.updated" | "workflow.completed" | "ai.query.completed" | "ai.task.completed" | "export.completed" | "bulk_mutation.completed";
         /** @description A manual journal entry. */
         PostLedgerEntryInput: {
             /** @description ISO 4217 currency code, 3 upper-case letters. */
@@ -3994,7 +5173,7 @@ export interface components {
              * @description Stable machine-readable error code (see `/docs/errors`).
              * @enum {string}
              */
-            code: "unauthenticated" | "signature_invalid" | "invalid_token" | "invalid_credentials" | "invalid_totp_code" | "account_locked" | "csrf_failed" | "weak_password" | "sign_in_token_invalid" | "no_access_to_tenant" | "identity_provider_unavailable" | "console_not_built" | "tenant_header_missing" | "tenant_mismatch" | "insufficient_scope" | "invalid_parameter" | "unknown_parameter" | "validation_failed" | "rule_violation" | "malformed_body" | "unsupported_media_type" | "not_found" | "route_not_found" | "method_not_allowed" | "already_exists" | "invalid_state" | "invalid_transition" | "insufficient_stock" | "version_conflict" | "precondition_failed" | "unbalanced_entry" | "idempotency_key_reused" | "idempotency_key_in_use" | "query_too_complex" | "rate_limited" | "query_invalid" | "payload_too_large" | "headers_too_large" | "input_too_large" | "batching_not_supported" | "subscription_transport_required" | "too_many_subscriptions" | "quota_exceeded" | "request_timeout" | "database_unavailable" | "service_unavailable" | "document_unreadable" | "extraction_timeout" | "language_model_unavailable" | "language_model_timeout" | "language_model_invalid_output" | "internal_error";
+            code: "unauthenticated" | "signature_invalid" | "invalid_token" | "invalid_credentials" | "invalid_totp_code" | "account_locked" | "csrf_failed" | "weak_password" | "sign_in_token_invalid" | "no_access_to_tenant" | "identity_provider_unavailable" | "console_not_built" | "tenant_header_missing" | "tenant_mismatch" | "insufficient_scope" | "invalid_parameter" | "unknown_parameter" | "validation_failed" | "rule_violation" | "malformed_body" | "unsupported_media_type" | "not_found" | "route_not_found" | "method_not_allowed" | "already_exists" | "invalid_state" | "invalid_transition" | "insufficient_stock" | "version_conflict" | "precondition_failed" | "unbalanced_entry" | "idempotency_key_reused" | "idempotency_key_in_use" | "query_too_complex" | "rate_limited" | "query_invalid" | "payload_too_large" | "headers_too_large" | "input_too_large" | "batching_not_supported" | "subscription_transport_required" | "too_many_subscriptions" | "quota_exceeded" | "request_timeout" | "database_unavailable" | "service_unavailable" | "document_unreadable" | "extraction_timeout" | "language_model_unavailable" | "language_model_timeout" | "language_model_invalid_output" | "download_link_invalid" | "download_link_expired" | "persisted_operation_not_found" | "resume_too_far_behind" | "internal_error";
             /** @description With `invalid_transition`: the record's status. */
             current_status?: string;
             /** @description With `version_conflict` and `precondition_failed`: the record's current version. */
@@ -4142,6 +5321,13 @@ export interface components {
             /** @enum {string} */
             code?: "rule_violation" | "unbalanced_entry" | "document_unreadable";
         };
+        /** @description The variables of a run. */
+        RunSavedOperationInput: {
+            /** @description The operation’s variables by name (a JSON object), coerced to their declared types as GraphQL does. */
+            variables?: {
+                [key: string]: components["schemas"]["JsonValue"];
+            } | null;
+        };
         /** @description A new version of the connector’s mapping. */
         SaveConnectorMappingInput: {
             /** @description The mapping (see `ConnectorMapping.definition`). Checked against the connector’s streams and the targets’ input types before it is saved. */
@@ -4154,6 +5340,82 @@ export interface components {
              */
             version?: number | null;
         };
+        /** @description A GraphQL operation saved for the tenant under a name, to run by name (REST `POST /v1/analytics/saved-operations/{name}/run`) or as a persisted document (POST /graphql with `documentId`: `saved:<name>` or `sha256:<hex>`, no `query`). Its variables and the JSON Schema of its result were derived from the supergraph when it was saved. */
+        SavedOperation: {
+            /**
+             * Format: date-time
+             * @description When it was saved.
+             */
+            created_at: string;
+            /** @description The credential that saved it (OAuth client or API key). */
+            created_by: string;
+            /** @description What it answers, up to 2000 characters. */
+            description: string | null;
+            /** @description The GraphQL document, exactly as saved: one query or mutation. */
+            document: string;
+            /** @description Its persisted-document id by content: `sha256:` and the SHA-256 (hex) of `document` as UTF-8. Changes when the document does. */
+            document_id: string;
+            /** @description Identifier (`sop_…`). */
+            id: string;
+            /** @description Its name, unique in the tenant: a lower-case slug (`monthly_revenue`), fixed once saved. */
+            name: string;
+            /** @description `query` or `mutation`. */
+            operation_kind: components["schemas"]["SavedOperationKind"];
+            /** @description The operation’s own name in the document, if it has one. */
+            operation_name: string | null;
+            /** @description JSON Schema (2020-12) of the `data` a run answers: one property per selected field (by alias), typed from the schema (MinorUnits as integers, DateTime as date-time strings), nullable where the field is, required unless selected under @skip/@include or a fragment on a narrower type. Field descriptions come from the API reference. */
+            result_schema: unknown;
+            /** @description The root fields it selects and the scopes each needs: what a credential must hold to run it. */
+            root_fields: components["schemas"]["SavedOperationRootField"][];
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+            /** @description Its variables, in the order declared. */
+            variables: components["schemas"]["SavedOperationVariable"][];
+            /**
+             * Format: int32
+             * @description Incremented by every change; send it back as `version` (or REST `If-Match`) to refuse a change based on a stale read.
+             */
+            version: number;
+        };
+        /**
+         * @description What a saved operation does.
+         * @enum {string}
+         */
+        SavedOperationKind: "query" | "mutation";
+        /** @description A page of SavedOperation records. */
+        SavedOperationList: {
+            /** @description Records of this page. */
+            data: components["schemas"]["SavedOperation"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description What a run of a saved operation answered: its GraphQL result. `data` has the shape of the operation’s `result_schema`. */
+        SavedOperationResult: {
+            /** @description The result’s data. */
+            data: unknown;
+            /** @description Errors of fields that failed while others answered (`message`, `path`, `extensions.code`); null when none. */
+            errors: unknown[] | null;
+        };
+        /** @description A root field the saved document selects, with what a run needs to be allowed it. */
+        SavedOperationRootField: {
+            /** @description Its coordinate (`Query.orders`, `Mutation.create_order`). */
+            field: string;
+            /** @description Any one of these scopes admits it; nested fields of other domains may need their own. */
+            scopes: string[];
+        };
+        /** @description A variable the saved document declares. */
+        SavedOperationVariable: {
+            /** @description The default the document declares; null when none. */
+            default_value: unknown;
+            /** @description Its name, without `$`. */
+            name: string;
+            /** @description Whether a run must give it (non-null, no default). */
+            required: boolean;
+            /** @description Its GraphQL type as declared (`DateTime!`, `[String!]`); the API reference describes each type. */
+            type: string;
+        };
         /** @description A permission a credential can hold. */
         Scope: {
             /** @description What the scope allows. */
@@ -4165,7 +5427,7 @@ export interface components {
          * @description A scope a credential can hold (`/docs/errors` lists what each grants).
          * @enum {string}
          */
-        ScopeName: "tenants:read" | "tenants:write" | "api_keys:read" | "api_keys:write" | "users:read" | "users:write" | "roles:read" | "roles:write" | "audit:read" | "inventory:read" | "inventory:write" | "crm:read" | "crm:write" | "finance:read" | "finance:write" | "events:read" | "events:write" | "webhooks:read" | "connectors:read" | "connectors:write" | "sync:read" | "sync:write" | "webhooks:write" | "workflows:read" | "workflows:write" | "ai:read" | "ai:write";
+        ScopeName: "tenants:read" | "tenants:write" | "api_keys:read" | "api_keys:write" | "users:read" | "users:write" | "roles:read" | "roles:write" | "audit:read" | "inventory:read" | "inventory:write" | "crm:read" | "crm:write" | "finance:read" | "finance:write" | "events:read" | "events:write" | "webhooks:read" | "connectors:read" | "connectors:write" | "sync:read" | "sync:write" | "webhooks:write" | "workflows:read" | "workflows:write" | "ai:read" | "ai:write" | "bulk:read" | "bulk:write" | "analytics:read" | "analytics:write";
         /** @description A problem answered with status 503. */
         ServiceUnavailableProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
@@ -4227,6 +5489,63 @@ export interface components {
             transfer_id: string | null;
             /** @description The warehouse whose stock level changed. */
             warehouse_id: string;
+        };
+        /** @description Aggregates of stock movements: one group per distinct grouping key, in the requested order. */
+        StockMovementAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["StockMovementAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the stock movements of a group. */
+        StockMovementAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description SKUs.
+             */
+            item_id: number;
+            /**
+             * Format: int32
+             * @description Orders that caused movements.
+             */
+            source_id: number;
+            /**
+             * Format: int32
+             * @description Warehouses.
+             */
+            warehouse_id: number;
+        };
+        /** @description A group of stock movements: its key, how many records it holds and the statistics of their numbers and amounts. */
+        StockMovementAggregateGroup: {
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["StockMovementAggregateDistinct"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["StockMovementAggregateKey"];
+            /** @description Signed changes: the sum is the net change of stock. */
+            quantity: components["schemas"]["NumberStatistics"];
+        };
+        /** @description The grouping key of a group of stock movements: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        StockMovementAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The SKU. */
+            item_id: string | null;
+            /** @description Why the stock changed. */
+            kind: components["schemas"]["StockMovementKind"] | null;
+            /** @description What caused the movement (`sales_order`, `purchase_order`); null for changes made through the inventory API. */
+            source_type: string | null;
+            /** @description The warehouse whose stock changed. */
+            warehouse_id: string | null;
         };
         /**
          * @description Why stock changed.
@@ -4377,6 +5696,67 @@ export interface components {
              */
             version: number;
         };
+        /** @description Aggregates of sync jobs: one group per distinct grouping key, in the requested order. */
+        SyncJobAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["SyncJobAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the sync jobs of a group. */
+        SyncJobAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Connectors.
+             */
+            connector_id: number;
+        };
+        /** @description A group of sync jobs: its key, how many records it holds and the statistics of their numbers and amounts. */
+        SyncJobAggregateGroup: {
+            /** @description Attempts started per job. */
+            attempts: components["schemas"]["NumberStatistics"];
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["SyncJobAggregateDistinct"];
+            /** @description Milliseconds from the start of a job to its end; null until it ended (or if it never started). */
+            duration_ms: components["schemas"]["NumberStatistics"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["SyncJobAggregateKey"];
+            /** @description Records created per job. */
+            records_created: components["schemas"]["NumberStatistics"];
+            /** @description Records that could not be written per job. */
+            records_failed: components["schemas"]["NumberStatistics"];
+            /** @description Records read per job. */
+            records_seen: components["schemas"]["NumberStatistics"];
+            /** @description Records found unchanged per job. */
+            records_unchanged: components["schemas"]["NumberStatistics"];
+            /** @description Records updated per job. */
+            records_updated: components["schemas"]["NumberStatistics"];
+        };
+        /** @description The grouping key of a group of sync jobs: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        SyncJobAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The connector (`con_…`). */
+            connector_id: string | null;
+            /** @description `inbound` (read from the connector’s system) or `outbound` (a push). */
+            direction: components["schemas"]["SyncJobDirection"] | null;
+            /** @description Whether the job read from the beginning rather than from the connector’s cursor. */
+            full: boolean | null;
+            /** @description Where the job is. */
+            state: components["schemas"]["SyncJobState"] | null;
+            /** @description What started the job. */
+            trigger: components["schemas"]["SyncJobTrigger"] | null;
+        };
         /**
          * @description Which way a job moves records.
          * @enum {string}
@@ -4418,6 +5798,11 @@ export interface components {
             /** @description The plan's limits, or the tenant's own for enterprise tenants. */
             rate_limits: components["schemas"]["RateLimits"];
         };
+        /**
+         * @description A calendar period records are bucketed by, in the time zone of the request (`week`: ISO weeks, from Monday).
+         * @enum {string}
+         */
+        TimeBucket: "day" | "week" | "month" | "quarter" | "year";
         /** @description An access token (RFC 6749 section 5.1). */
         TokenResponse: {
             /** @description Bearer token (an ES256 JWT; treat it as opaque). */
@@ -4528,6 +5913,8 @@ export interface components {
         UpdateInventoryItemInput: {
             /** @description Whether stock may fall below zero. Turning it off leaves negative levels as they are but refuses further decreases below zero. */
             allow_backorder?: boolean;
+            /** @description ISO 4217 code of `unit_cost`. An item without a cost needs `unit_cost` with it; a cost cannot be removed, only changed. */
+            currency?: string;
             /** @description Item name, 1 to 200 characters. */
             name?: string;
             /**
@@ -4540,6 +5927,11 @@ export interface components {
              * @description Reorder threshold, 0 or more.
              */
             reorder_point?: number;
+            /**
+             * Format: int64
+             * @description What one unit costs, in minor units of `currency`, 0 to 1000000000. An item without a cost needs `currency` with it.
+             */
+            unit_cost?: number;
             /**
              * Format: int32
              * @description The version this change is based on; a different current version refuses it with `version_conflict`.
@@ -4598,6 +5990,18 @@ export interface components {
             /** @description Replaces the role’s scopes. */
             scopes?: components["schemas"]["ScopeName"][];
         };
+        /** @description Fields to change; absent fields keep their value. A new document is checked as on saving, and its `document_id` changes with it. */
+        UpdateSavedOperationInput: {
+            /** @description Up to 2000 characters; empty clears it. */
+            description?: string | null;
+            /** @description A new document (checked as on saving). */
+            document?: string | null;
+            /**
+             * Format: int32
+             * @description The version the action is based on; if it is no longer current the action is refused with `version_conflict` and nothing changes. REST clients may send `If-Match: "<version>"` instead.
+             */
+            version?: number | null;
+        };
         /** @description Fields to change; absent fields keep their value. */
         UpdateUserInput: {
             /** @description The person’s name, 1 to 200 characters. */
@@ -4620,7 +6024,7 @@ export interface components {
             /** @description A new note; empty clears it. */
             description?: string;
             /** @description Replaces the event types. Event types to deliver, 1 to 50, no duplicates: platform types (`order.created`, `inventory.stock.low`, `invoice.paid`, …) and custom types (`custom.…`). The credential must hold the scope that receives each (`order.created`: `crm:read`; `invoice.*`: `finance:read`; custom types: `events:read`). */
-            event_types?: (("inventory.stock.low" | "order.created" | "order.fulfilled" | "invoice.issued" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "sync.job.updated" | "sync.failed" | "workflow.run.updated" | "workflow.completed" | "ai.query.completed" | "ai.task.completed") | string)[];
+            event_types?: (("inventory.stock.low" | "order.created" | "order.fulfilled" | "invoice.issued" | "invoice.payment_recorded" | "invoice.paid" | "invoice.voided" | "sync.job.updated" | "sync.failed" | "workflow.run.updated" | "workflow.completed" | "ai.query.completed" | "ai.task.completed" | "export.completed" | "bulk_mutation.completed") | string)[];
             /** @description A new URL, under the same rules as at registration. */
             url?: string;
             /**
@@ -4736,6 +6140,8 @@ export interface components {
             id: string;
             /** @description Warehouse name, 1 to 200 characters. */
             name: string;
+            /** @description The value of the stock held here, per currency: each stock level’s quantity × its item’s `unit_cost`, summed per `currency` (amounts in different currencies are never added). Items without a `unit_cost` are left out; negative levels (backorders) count negatively. Ordered by currency; empty when nothing here has a cost. */
+            stock_value: components["schemas"]["MoneyAmount"][];
             /**
              * Format: date-time
              * @description When the warehouse last changed.
@@ -4813,6 +6219,62 @@ export interface components {
             status: components["schemas"]["WebhookDeliveryStatus"];
             /** @description `event`, `resend` or `replay`. */
             trigger: components["schemas"]["WebhookDeliveryTrigger"];
+        };
+        /** @description Aggregates of webhook deliveries: one group per distinct grouping key, in the requested order. */
+        WebhookDeliveryAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["WebhookDeliveryAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the webhook deliveries of a group. */
+        WebhookDeliveryAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Endpoints.
+             */
+            endpoint_id: number;
+            /**
+             * Format: int32
+             * @description Events delivered.
+             */
+            event_id: number;
+        };
+        /** @description A group of webhook deliveries: its key, how many records it holds and the statistics of their numbers and amounts. */
+        WebhookDeliveryAggregateGroup: {
+            /** @description Attempts made per delivery. */
+            attempts: components["schemas"]["NumberStatistics"];
+            /** @description Milliseconds spent on the attempts of a delivery (sending to response or failure, summed); null before any attempt. */
+            attempts_duration_ms: components["schemas"]["NumberStatistics"];
+            /** @description Milliseconds from the creation of a delivery to its success or final failure; null while pending. */
+            completion_ms: components["schemas"]["NumberStatistics"];
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["WebhookDeliveryAggregateDistinct"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["WebhookDeliveryAggregateKey"];
+        };
+        /** @description The grouping key of a group of webhook deliveries: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        WebhookDeliveryAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The endpoint (`we_…`). */
+            endpoint_id: string | null;
+            /** @description The class of the status of the last attempt’s response (`2xx`, `4xx`, `5xx`, …); null before any attempt or when no response arrived. */
+            response_class: string | null;
+            /** @description `pending`, `succeeded` or `failed`. */
+            status: components["schemas"]["WebhookDeliveryStatus"] | null;
+            /** @description `event`, `resend` or `replay`. */
+            trigger: components["schemas"]["WebhookDeliveryTrigger"] | null;
         };
         /** @description A page of WebhookDelivery records. */
         WebhookDeliveryList: {
@@ -5070,6 +6532,62 @@ export interface components {
             /** @description The workflow (`wf_…`). */
             workflow_id: string;
         };
+        /** @description Aggregates of workflow runs: one group per distinct grouping key, in the requested order. */
+        WorkflowRunAggregate: {
+            /** @description The groups, at most `limit`. */
+            groups: components["schemas"]["WorkflowRunAggregateGroup"][];
+            /** @description Whether more groups matched than `limit`: raise it, narrow the filters or use `having`. */
+            truncated: boolean;
+        };
+        /** @description Counts of distinct values among the workflow runs of a group. */
+        WorkflowRunAggregateDistinct: {
+            /**
+             * Format: int32
+             * @description Workflows.
+             */
+            workflow_id: number;
+        };
+        /** @description A group of workflow runs: its key, how many records it holds and the statistics of their numbers and amounts. */
+        WorkflowRunAggregateGroup: {
+            /** @description How deep runs are in chains of runs triggering runs (1: not started by another run). */
+            chain_depth: components["schemas"]["NumberStatistics"];
+            /**
+             * Format: int32
+             * @description Records in the group.
+             */
+            count: number;
+            /** @description Distinct values in the group. */
+            count_distinct: components["schemas"]["WorkflowRunAggregateDistinct"];
+            /** @description Milliseconds from the start of a run to its end, waits included; null until it ended (or if it never started). */
+            duration_ms: components["schemas"]["NumberStatistics"];
+            /** @description What the records of the group share. */
+            key: components["schemas"]["WorkflowRunAggregateKey"];
+            /** @description Steps executed per run (each step once, however many attempts it took). */
+            steps: components["schemas"]["NumberStatistics"];
+        };
+        /** @description The grouping key of a group of workflow runs: the value of each field of `group_by` and the time bucket; null for a key the request does not group by (or a record without a value). */
+        WorkflowRunAggregateKey: {
+            /**
+             * Format: date-time
+             * @description The start of the time bucket (with `bucket`), as an instant.
+             */
+            bucket: string | null;
+            /** @description The time bucket in the time zone of the request: `2026-11-27` (day), `2026-W48` (ISO week), `2026-11` (month), `2026-Q4` (quarter), `2026` (year). */
+            bucket_label: string | null;
+            /** @description The step a failed run failed at; null for other runs (and runs refused before any step). */
+            failed_step: string | null;
+            /** @description Where the run is. */
+            status: components["schemas"]["WorkflowRunStatus"] | null;
+            /** @description What started the run: an event, a schedule or the API. */
+            trigger: components["schemas"]["WorkflowRunTrigger"] | null;
+            /** @description The workflow (`wf_…`). */
+            workflow_id: string | null;
+            /**
+             * Format: int32
+             * @description The version of the workflow’s definition the run executes.
+             */
+            workflow_version: number | null;
+        };
         /** @description Why a run failed. */
         WorkflowRunError: {
             /** @description Stable code: the platform error code of a failed operation (`insufficient_stock`, `insufficient_scope`, …), `http_error`, `http_timeout`, `http_unreachable`, `http_refused`, `expression_failed`, `too_many_items`, `approval_rejected`, `approval_timed_out`, `run_timed_out`, `chain_depth_exceeded`. */
@@ -5287,7 +6805,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["ConflictProblem"];
             };
         };
-        /** @description The credential belongs to another tenant than `X-Service-Tenant`, or lacks the scope the operation needs. Codes: `csrf_failed`, `no_access_to_tenant`, `tenant_mismatch`, `insufficient_scope`. */
+        /** @description The credential belongs to another tenant than `X-Service-Tenant`, or lacks the scope the operation needs. Codes: `csrf_failed`, `no_access_to_tenant`, `tenant_mismatch`, `insufficient_scope`, `download_link_invalid`. */
         Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5317,7 +6835,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["InternalErrorProblem"];
             };
         };
-        /** @description No such record in this tenant (records of other tenants are not found either). Codes: `not_found`, `route_not_found`. */
+        /** @description No such record in this tenant (records of other tenants are not found either). Codes: `not_found`, `route_not_found`, `persisted_operation_not_found`. */
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5432,14 +6950,16 @@ export interface operations {
     ai_extractions: {
         parameters: {
             query?: {
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -5615,14 +7135,16 @@ export interface operations {
             query?: {
                 /** @description Only queries with this status. */
                 status?: components["schemas"]["AiQueryStatus"];
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -5748,14 +7270,16 @@ export interface operations {
             query?: {
                 /** @description Only tasks in this status. */
                 status?: components["schemas"]["AiTaskStatus"];
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -5983,12 +7507,14 @@ export interface operations {
     ai_task_steps: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -6026,6 +7552,303 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    saved_operations: {
+        parameters: {
+            query?: {
+                /** @description Sort order: up to 3 of `created_at`, `name`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`name,-created_at`); each field at most once, ties broken by `id`. Default `name`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
+                page?: number;
+                /** @description Records per page, 1 to 100. Default 25. */
+                per_page?: number;
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOperationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    create_saved_operation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSavedOperationInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOperation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    saved_operation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description The saved operation’s name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOperation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    delete_saved_operation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `ETag` of the version this change is based on (`"3"`, with the quotes), or `*` for none; if the record changed since, the request is refused with 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The saved operation’s name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @description The version the action is based on; if it is no longer current the action is refused with `version_conflict` and nothing changes. REST clients may send `If-Match: "<version>"` instead.
+                     */
+                    version?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOperation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    update_saved_operation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `ETag` of the version this change is based on (`"3"`, with the quotes), or `*` for none; if the record changed since, the request is refused with 412 and nothing changes. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The saved operation’s name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSavedOperationInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOperation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    run_saved_operation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The saved operation’s name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RunSavedOperationInput"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedOperationResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     audit_records: {
         parameters: {
             query?: {
@@ -6039,12 +7862,14 @@ export interface operations {
                 from?: string;
                 /** @description Only records that occurred at or before this instant; not before `from`. */
                 to?: string;
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -6079,16 +7904,79 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    audit_records_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only records of this OAuth client, API key or user. */
+                actor_id?: string;
+                /** @description Only records of this action, e.g. `inventory_item.create` (exact match). */
+                action?: string;
+                /** @description Only records with this HTTP status, e.g. 403. */
+                status?: number;
+                /** @description Only records that occurred at or after this instant. */
+                from?: string;
+                /** @description Only records that occurred at or before this instant. */
+                to?: string;
+                /** @description Fields to group by, up to 4 separated by commas: `actor_type`, `actor_id`, `action`, `status`, `status_class`, `surface`, `resource_type`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `occurred_at`. Default `occurred_at`. Records without it are left out. */
+                bucket_by?: "occurred_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.actor_id`, `count_distinct.credential_id`, `duration_ms.sum`, `duration_ms.avg`, `duration_ms.min`, `duration_ms.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRecordAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     api_keys: {
         parameters: {
             query?: {
                 status?: components["schemas"]["ApiKeyStatus"];
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -6306,12 +8194,14 @@ export interface operations {
         parameters: {
             query?: {
                 status?: components["schemas"]["OAuthClientStatus"];
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -6690,17 +8580,381 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
-    connectors: {
+    exports: {
         parameters: {
             query?: {
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Only exports in this status. */
+                status?: components["schemas"]["BulkExportStatus"];
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkExportList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    create_export: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBulkExportInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description The export id (`exp_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    cancel_export: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The export id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    bulk_mutations: {
+        parameters: {
+            query?: {
+                /** @description Only bulk mutations in this status. */
+                status?: components["schemas"]["BulkMutationStatus"];
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
+                page?: number;
+                /** @description Records per page, 1 to 100. Default 25. */
+                per_page?: number;
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkMutationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    create_bulk_mutation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBulkMutationInput"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkMutation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    bulk_mutation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path: {
+                /** @description The bulk mutation id (`bmu_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkMutation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    cancel_bulk_mutation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+                /** @description Makes the write safe to retry: a retry with the same key and request returns the first response (`Idempotent-Replayed: true`) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The bulk mutation id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkMutation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    connectors: {
+        parameters: {
+            query?: {
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
+                page?: number;
+                /** @description Records per page, 1 to 100. Default 25. */
+                per_page?: number;
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -6872,14 +9126,16 @@ export interface operations {
     connector_mappings: {
         parameters: {
             query?: {
-                /** @description Sort order: `version`, ascending, or prefixed with `-` for descending. Default `-version`. */
-                sort?: "version" | "-version";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `version`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-version`); each field at most once, ties broken by `id`. Default `-version`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -7271,14 +9527,16 @@ export interface operations {
                 created_after?: string;
                 /** @description Only customers created before this instant. */
                 created_before?: string;
-                /** @description Sort order: `name`, `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "name" | "-name" | "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `name`, `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`created_at,-name`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -7354,6 +9612,67 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    customers_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only customers whose name, email or company name contains this text, ignoring case. */
+                q?: string;
+                /** @description Only customers with exactly this e-mail address (compared lower-cased). */
+                email?: string;
+                /** @description `false` (default): active customers only; `true`: archived customers only. */
+                archived?: boolean;
+                /** @description Only customers created at or after this instant. */
+                created_after?: string;
+                /** @description Only customers created before this instant. */
+                created_before?: string;
+                /** @description Fields to group by, up to 4 separated by commas: `currency`, `company_name`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `created_at`, `archived_at`. Default `created_at`. Records without it are left out. */
+                bucket_by?: "created_at" | "archived_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["RuleViolation"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -7572,6 +9891,71 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    order_lines_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only orders of this kind. */
+                kind?: components["schemas"]["OrderKind"];
+                /** @description Only orders in this status. */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Only orders of this customer. */
+                customer_id?: string;
+                /** @description Only orders with at least one line for this SKU. */
+                item_id?: string;
+                /** @description Only orders created through this channel (`api`, or a connector id). */
+                channel?: string;
+                /** @description Only orders created at or after this instant. */
+                created_after?: string;
+                /** @description Only orders created before this instant. */
+                created_before?: string;
+                /** @description Fields to group by, up to 4 separated by commas: `item_id`, `kind`, `status`, `channel`, `customer_id`, `currency`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `created_at`, `confirmed_at`, `fulfilled_at`, `received_at`, `cancelled_at`. Default `created_at`. Records without it are left out. */
+                bucket_by?: "created_at" | "confirmed_at" | "fulfilled_at" | "received_at" | "cancelled_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.order_id`, `count_distinct.item_id`, `count_distinct.customer_id`, `quantity.sum`, `quantity.avg`, `quantity.min`, `quantity.max`, `total.sum`, `total.avg`, `total.min`, `total.max`, `unit_price.sum`, `unit_price.avg`, `unit_price.min`, `unit_price.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderLineAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     orders: {
         parameters: {
             query?: {
@@ -7589,14 +9973,16 @@ export interface operations {
                 created_after?: string;
                 /** @description Only orders created before this instant. */
                 created_before?: string;
-                /** @description Sort order: `created_at`, `number`, `total`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at" | "number" | "-number" | "total" | "-total";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, `number`, `total`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`number,-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -7672,6 +10058,71 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    orders_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only orders of this kind. */
+                kind?: components["schemas"]["OrderKind"];
+                /** @description Only orders in this status. */
+                status?: components["schemas"]["OrderStatus"];
+                /** @description Only orders of this customer. */
+                customer_id?: string;
+                /** @description Only orders with at least one line for this SKU. */
+                item_id?: string;
+                /** @description Only orders created through this channel (`api`, or a connector id). */
+                channel?: string;
+                /** @description Only orders created at or after this instant. */
+                created_after?: string;
+                /** @description Only orders created before this instant. */
+                created_before?: string;
+                /** @description Fields to group by, up to 4 separated by commas: `kind`, `status`, `channel`, `customer_id`, `currency`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `created_at`, `confirmed_at`, `fulfilled_at`, `received_at`, `cancelled_at`. Default `created_at`. Records without it are left out. */
+                bucket_by?: "created_at" | "confirmed_at" | "fulfilled_at" | "received_at" | "cancelled_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.customer_id`, `total.sum`, `total.avg`, `total.min`, `total.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["RuleViolation"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -8078,14 +10529,16 @@ export interface operations {
                 occurred_after?: string;
                 /** @description Only events that occurred before this instant. */
                 occurred_before?: string;
-                /** @description Sort order: `occurred_at`, ascending, or prefixed with `-` for descending. Default `-occurred_at`. */
-                sort?: "occurred_at" | "-occurred_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `occurred_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-occurred_at`); each field at most once, ties broken by `id`. Default `-occurred_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -8167,6 +10620,122 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    events_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type. A type the credential may not receive is `insufficient_scope` naming the scope it needs. */
+                type?: components["schemas"]["PlatformEventType"];
+                /** @description Only events about this record (`resource.id`: an order id, a SKU, an invoice id, …). */
+                resource_id?: string;
+                /** @description Only events that occurred at or after this instant. */
+                occurred_after?: string;
+                /** @description Only events that occurred before this instant. */
+                occurred_before?: string;
+                /** @description Fields to group by, up to 4 separated by commas: `type`, `source_type`, `resource_type`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `occurred_at`. Default `occurred_at`. Records without it are left out. */
+                bucket_by?: "occurred_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.resource_id`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    webhook_deliveries_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries to this endpoint (`we_…`). Unlike the list, optional: without it, the deliveries to every endpoint. */
+                endpoint_id?: string;
+                /** @description Only deliveries in this status. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+                /** @description Only deliveries of this event. */
+                event_id?: string;
+                /** @description Fields to group by, up to 4 separated by commas: `endpoint_id`, `status`, `trigger`, `response_class`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `created_at`, `completed_at`. Default `created_at`. Records without it are left out. */
+                bucket_by?: "created_at" | "completed_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.event_id`, `count_distinct.endpoint_id`, `attempts.sum`, `attempts.avg`, `attempts.min`, `attempts.max`, `attempts_duration_ms.sum`, `attempts_duration_ms.avg`, `attempts_duration_ms.min`, `attempts_duration_ms.max`, `completion_ms.sum`, `completion_ms.avg`, `completion_ms.min`, `completion_ms.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     webhook_delivery: {
         parameters: {
             query?: never;
@@ -8211,14 +10780,16 @@ export interface operations {
             query?: {
                 /** @description Only endpoints in this status. */
                 status?: components["schemas"]["WebhookEndpointStatus"];
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -8308,14 +10879,16 @@ export interface operations {
                 status?: components["schemas"]["WebhookDeliveryStatus"];
                 /** @description Only deliveries of this event. */
                 event_id?: string;
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -8878,14 +11451,16 @@ export interface operations {
                 issued_before?: string;
                 /** @description `true`: only overdue invoices (issued, not fully paid, due date before today in UTC); `false`: only the others. */
                 overdue?: boolean;
-                /** @description Sort order: `created_at`, `number`, `total`, `due_date`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at" | "number" | "-number" | "total" | "-total" | "due_date" | "-due_date";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, `number`, `total`, `due_date`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`number,-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -8961,6 +11536,71 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    invoices_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only invoices with this status. */
+                status?: components["schemas"]["InvoiceStatus"];
+                /** @description Only invoices of this customer. */
+                customer_id?: string;
+                /** @description Only invoices of this order. */
+                order_id?: string;
+                /** @description Only invoices in this currency. */
+                currency?: string;
+                /** @description Only invoices issued at or after this time. */
+                issued_after?: string;
+                /** @description Only invoices issued before this time. */
+                issued_before?: string;
+                /** @description `true`: only overdue invoices (issued, not fully paid, due date before today in UTC); `false`: only the others. */
+                overdue?: boolean;
+                /** @description Fields to group by, up to 4 separated by commas: `status`, `customer_id`, `currency`, `overdue`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `created_at`, `issued_at`, `paid_at`, `voided_at`, `due_date`. Default `created_at`. Records without it are left out. */
+                bucket_by?: "created_at" | "issued_at" | "paid_at" | "voided_at" | "due_date";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.customer_id`, `total.sum`, `total.avg`, `total.min`, `total.max`, `subtotal.sum`, `subtotal.avg`, `subtotal.min`, `subtotal.max`, `tax_total.sum`, `tax_total.avg`, `tax_total.min`, `tax_total.max`, `amount_paid.sum`, `amount_paid.avg`, `amount_paid.min`, `amount_paid.max`, `amount_due.sum`, `amount_due.avg`, `amount_due.min`, `amount_due.max`, `days_to_payment.sum`, `days_to_payment.avg`, `days_to_payment.min`, `days_to_payment.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["RuleViolation"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -9349,14 +11989,16 @@ export interface operations {
                 posted_after?: string;
                 /** @description Only entries posted before this time. */
                 posted_before?: string;
-                /** @description Sort order: `posted_at`, ascending, or prefixed with `-` for descending. Default `-posted_at`. */
-                sort?: "posted_at" | "-posted_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `posted_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-posted_at`); each field at most once, ties broken by `id`. Default `-posted_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -9431,6 +12073,69 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    ledger_entries_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only entries with a line on this account. */
+                account?: string;
+                /** @description Only entries posted by this kind of source. */
+                source_type?: components["schemas"]["LedgerEntrySourceType"];
+                /** @description Only entries of this source (an invoice id). */
+                source_id?: string;
+                /** @description Only entries in this currency. */
+                currency?: string;
+                /** @description Only entries posted at or after this time. */
+                posted_after?: string;
+                /** @description Only entries posted before this time. */
+                posted_before?: string;
+                /** @description Fields to group by, up to 4 separated by commas: `source_type`, `currency`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `posted_at`, `created_at`. Default `posted_at`. Records without it are left out. */
+                bucket_by?: "posted_at" | "created_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.source_id`, `amount.sum`, `amount.avg`, `amount.min`, `amount.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerEntryAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["RuleViolation"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -9523,6 +12228,69 @@ export interface operations {
             504: components["responses"]["GatewayTimeout"];
         };
     };
+    ledger_lines_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only entries with a line on this account. */
+                account?: string;
+                /** @description Only entries posted by this kind of source. */
+                source_type?: components["schemas"]["LedgerEntrySourceType"];
+                /** @description Only entries of this source (an invoice id). */
+                source_id?: string;
+                /** @description Only entries in this currency. */
+                currency?: string;
+                /** @description Only entries posted at or after this time. */
+                posted_after?: string;
+                /** @description Only entries posted before this time. */
+                posted_before?: string;
+                /** @description Fields to group by, up to 4 separated by commas: `account`, `source_type`, `currency`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `posted_at`, `created_at`. Default `posted_at`. Records without it are left out. */
+                bucket_by?: "posted_at" | "created_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.entry_id`, `count_distinct.account`, `debit.sum`, `debit.avg`, `debit.min`, `debit.max`, `credit.sum`, `credit.avg`, `credit.min`, `credit.max`, `balance.sum`, `balance.avg`, `balance.min`, `balance.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerLineAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
     inventory_items: {
         parameters: {
             query?: {
@@ -9532,14 +12300,16 @@ export interface operations {
                 warehouse_id?: string;
                 /** @description `true`: only archived items; `false` (default): only active ones. */
                 archived?: boolean;
-                /** @description Sort order: `id`, `name`, `quantity_on_hand`, `created_at`, `updated_at`, ascending, or prefixed with `-` for descending. Default `id`. */
-                sort?: "id" | "-id" | "name" | "-name" | "quantity_on_hand" | "-quantity_on_hand" | "created_at" | "-created_at" | "updated_at" | "-updated_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `id`, `name`, `quantity_on_hand`, `created_at`, `updated_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`name,-id`); each field at most once, ties broken by `id`. Default `id`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -9615,6 +12385,63 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    inventory_items_aggregate: {
+        parameters: {
+            query?: {
+                /** @description `true`: only items below their reorder point (`quantity_on_hand < reorder_point`); `false`: only items at or above it. */
+                reorder_below?: boolean;
+                /** @description Only items whose home warehouse is this one. */
+                warehouse_id?: string;
+                /** @description `true`: only archived items; `false` (default): only active ones. */
+                archived?: boolean;
+                /** @description Fields to group by, up to 4 separated by commas: `warehouse_id`, `below_reorder_point`, `allow_backorder`, `archived`, `currency`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `created_at`, `updated_at`, `archived_at`. Default `created_at`. Records without it are left out. */
+                bucket_by?: "created_at" | "updated_at" | "archived_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.warehouse_id`, `count_distinct.currency`, `quantity_on_hand.sum`, `quantity_on_hand.avg`, `quantity_on_hand.min`, `quantity_on_hand.max`, `reorder_point.sum`, `reorder_point.avg`, `reorder_point.min`, `reorder_point.max`, `unit_cost.sum`, `unit_cost.avg`, `unit_cost.min`, `unit_cost.max`, `stock_value.sum`, `stock_value.avg`, `stock_value.min`, `stock_value.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InventoryItemAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["RuleViolation"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -9987,14 +12814,16 @@ export interface operations {
                 created_after?: string;
                 /** @description Only movements recorded before this instant. */
                 created_before?: string;
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -10016,6 +12845,69 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StockMovementList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    stock_movements_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only movements of this SKU. */
+                item_id?: string;
+                /** @description Only movements in this warehouse. */
+                warehouse_id?: string;
+                /** @description Only movements of this kind. */
+                kind?: components["schemas"]["StockMovementKind"];
+                /** @description Only movements caused by this order. */
+                source_id?: string;
+                /** @description Only movements recorded at or after this instant. */
+                created_after?: string;
+                /** @description Only movements recorded before this instant. */
+                created_before?: string;
+                /** @description Fields to group by, up to 4 separated by commas: `item_id`, `warehouse_id`, `kind`, `source_type`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `created_at`. Default `created_at`. Records without it are left out. */
+                bucket_by?: "created_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.item_id`, `count_distinct.warehouse_id`, `count_distinct.source_id`, `quantity.sum`, `quantity.avg`, `quantity.min`, `quantity.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockMovementAggregate"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10073,12 +12965,14 @@ export interface operations {
             query?: {
                 /** @description `true`: only archived warehouses; `false` (default): only active ones. */
                 archived?: boolean;
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -10541,14 +13435,16 @@ export interface operations {
                 connector_id?: string;
                 /** @description Only jobs in this state. */
                 state?: components["schemas"]["SyncJobState"];
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -10624,6 +13520,61 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    sync_jobs_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only jobs of this connector. */
+                connector_id?: string;
+                /** @description Only jobs in this state. */
+                state?: components["schemas"]["SyncJobState"];
+                /** @description Fields to group by, up to 4 separated by commas: `connector_id`, `state`, `trigger`, `direction`, `full`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `created_at`, `started_at`, `finished_at`. Default `created_at`. Records without it are left out. */
+                bucket_by?: "created_at" | "started_at" | "finished_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.connector_id`, `records_seen.sum`, `records_seen.avg`, `records_seen.min`, `records_seen.max`, `records_created.sum`, `records_created.avg`, `records_created.min`, `records_created.max`, `records_updated.sum`, `records_updated.avg`, `records_updated.min`, `records_updated.max`, `records_unchanged.sum`, `records_unchanged.avg`, `records_unchanged.min`, `records_unchanged.max`, `records_failed.sum`, `records_failed.avg`, `records_failed.min`, `records_failed.max`, `attempts.sum`, `attempts.avg`, `attempts.min`, `attempts.max`, `duration_ms.sum`, `duration_ms.avg`, `duration_ms.min`, `duration_ms.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncJobAggregate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["RuleViolation"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -10778,14 +13729,16 @@ export interface operations {
             query?: {
                 /** @description Only resolved (true) or unresolved (false) ones. */
                 resolved?: boolean;
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -10905,12 +13858,14 @@ export interface operations {
     roles: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -11131,12 +14086,14 @@ export interface operations {
                 status?: components["schemas"]["UserStatus"];
                 /** @description Only users with this role. */
                 role_id?: string;
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -11445,14 +14402,16 @@ export interface operations {
             query?: {
                 /** @description Only enabled (true) or disabled (false) ones. */
                 enabled?: boolean;
-                /** @description Sort order: `created_at`, `name`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at" | "name" | "-name";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, `name`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`name,-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -11542,14 +14501,16 @@ export interface operations {
                 workflow_id?: string;
                 /** @description Only runs in this status. */
                 status?: components["schemas"]["WorkflowRunStatus"];
-                /** @description Sort order: `created_at`, ascending, or prefixed with `-` for descending. Default `-created_at`. */
-                sort?: "created_at" | "-created_at";
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                sort?: string;
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -11571,6 +14532,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WorkflowRunList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    workflow_runs_aggregate: {
+        parameters: {
+            query?: {
+                /** @description Only runs of this workflow. */
+                workflow_id?: string;
+                /** @description Only runs in this status. */
+                status?: components["schemas"]["WorkflowRunStatus"];
+                /** @description Fields to group by, up to 4 separated by commas: `workflow_id`, `workflow_version`, `status`, `trigger`, `failed_step`. Without it (and without `bucket`) the answer is one group of every matching record. */
+                group_by?: string;
+                /** @description Group by calendar period too: a time series. */
+                bucket?: components["schemas"]["TimeBucket"];
+                /** @description The instant records are bucketed by: `created_at`, `started_at`, `finished_at`. Default `created_at`. Records without it are left out. */
+                bucket_by?: "created_at" | "started_at" | "finished_at";
+                /** @description The IANA time zone of the buckets (`Europe/Paris`). Default `UTC`. */
+                time_zone?: string;
+                /** @description Keep the groups whose aggregates satisfy every condition, as `aggregate:comparison:number` separated by commas (`count:gte:5`). Aggregates: `count`, `count_distinct.workflow_id`, `steps.sum`, `steps.avg`, `steps.min`, `steps.max`, `duration_ms.sum`, `duration_ms.avg`, `duration_ms.min`, `duration_ms.max`, `chain_depth.sum`, `chain_depth.avg`, `chain_depth.min`, `chain_depth.max`; comparisons: `eq`, `ne`, `gt`, `gte`, `lt`, `lte`. A money statistic needs `currency` in `group_by`. */
+                having?: string;
+                /** @description Order of the groups: grouping keys (`bucket` included) or aggregates, separated by commas, each prefixed with `-` for descending (`-total.sum`). Default: by time bucket, then by the grouping keys. */
+                sort?: string;
+                /** @description Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without `group_by` and `bucket`). */
+                limit?: number;
+            };
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkflowRunAggregate"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12206,12 +15222,14 @@ export interface operations {
     workflow_run_steps: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */
@@ -12254,12 +15272,14 @@ export interface operations {
     workflow_versions: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. Default 1. Not with `after`. */
+                /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
                 /** @description Records per page, 1 to 100. Default 25. */
                 per_page?: number;
-                /** @description Cursor: the page that follows the record `meta.next_cursor` of a page points to, in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                /** @description Cursor: the page that follows the record a cursor names (`meta.next_cursor` of a page), in the same `sort` (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with `page` or `before`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
                 after?: string;
+                /** @description Cursor: the page that precedes the record a cursor names (`meta.prev_cursor` of a page), in the list's order, for walking back. `meta.page` counts down from the cursor's page and is 1 exactly when no record precedes the page (its `prev_cursor` is null). Not with `page` or `after`. A value that is not a cursor of this list and sort is refused (`rule_violation`). */
+                before?: string;
             };
             header: {
                 /** @description The tenant the request acts on; must be the tenant of the credential. */

@@ -7,17 +7,17 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.connector_mapping_list import ConnectorMappingList
-from ...models.connector_mappings_sort import ConnectorMappingsSort
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     connector_id: str,
     *,
-    sort: ConnectorMappingsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -25,17 +25,15 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -80,10 +78,11 @@ def sync_detailed(
     connector_id: str,
     *,
     client: AuthenticatedClient,
-    sort: ConnectorMappingsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[ConnectorMappingList]:
     """The versions of a connector’s mapping, newest first by default
@@ -92,10 +91,11 @@ def sync_detailed(
 
     Args:
         connector_id (str):
-        sort (ConnectorMappingsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -112,6 +112,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -126,10 +127,11 @@ def sync(
     connector_id: str,
     *,
     client: AuthenticatedClient,
-    sort: ConnectorMappingsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> ConnectorMappingList | None:
     """The versions of a connector’s mapping, newest first by default
@@ -138,10 +140,11 @@ def sync(
 
     Args:
         connector_id (str):
-        sort (ConnectorMappingsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -159,6 +162,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -167,10 +171,11 @@ async def asyncio_detailed(
     connector_id: str,
     *,
     client: AuthenticatedClient,
-    sort: ConnectorMappingsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[ConnectorMappingList]:
     """The versions of a connector’s mapping, newest first by default
@@ -179,10 +184,11 @@ async def asyncio_detailed(
 
     Args:
         connector_id (str):
-        sort (ConnectorMappingsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -199,6 +205,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -211,10 +218,11 @@ async def asyncio(
     connector_id: str,
     *,
     client: AuthenticatedClient,
-    sort: ConnectorMappingsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> ConnectorMappingList | None:
     """The versions of a connector’s mapping, newest first by default
@@ -223,10 +231,11 @@ async def asyncio(
 
     Args:
         connector_id (str):
-        sort (ConnectorMappingsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -245,6 +254,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

@@ -6,16 +6,16 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.connector_list import ConnectorList
-from ...models.connectors_sort import ConnectorsSort
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
-    sort: ConnectorsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -23,17 +23,15 @@ def _get_kwargs(
 
     params: dict[str, Any] = {}
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -75,10 +73,11 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-    sort: ConnectorsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[ConnectorList]:
     """Connectors, newest first by default
@@ -86,10 +85,11 @@ def sync_detailed(
      Connectors, newest first by default. Credentials are never listed.
 
     Args:
-        sort (ConnectorsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -105,6 +105,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -118,10 +119,11 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-    sort: ConnectorsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> ConnectorList | None:
     """Connectors, newest first by default
@@ -129,10 +131,11 @@ def sync(
      Connectors, newest first by default. Credentials are never listed.
 
     Args:
-        sort (ConnectorsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -149,6 +152,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -156,10 +160,11 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-    sort: ConnectorsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[ConnectorList]:
     """Connectors, newest first by default
@@ -167,10 +172,11 @@ async def asyncio_detailed(
      Connectors, newest first by default. Credentials are never listed.
 
     Args:
-        sort (ConnectorsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -186,6 +192,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -197,10 +204,11 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-    sort: ConnectorsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> ConnectorList | None:
     """Connectors, newest first by default
@@ -208,10 +216,11 @@ async def asyncio(
      Connectors, newest first by default. Credentials are never listed.
 
     Args:
-        sort (ConnectorsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -229,6 +238,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

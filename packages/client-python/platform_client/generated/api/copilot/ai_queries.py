@@ -5,7 +5,6 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.ai_queries_sort import AiQueriesSort
 from ...models.ai_query_list import AiQueryList
 from ...models.ai_query_status import AiQueryStatus
 from ...types import UNSET, Response, Unset
@@ -14,10 +13,11 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     status: AiQueryStatus | Unset = UNSET,
-    sort: AiQueriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -31,17 +31,15 @@ def _get_kwargs(
 
     params["status"] = json_status
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -84,10 +82,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     status: AiQueryStatus | Unset = UNSET,
-    sort: AiQueriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[AiQueryList]:
     """Copilot queries of the tenant, newest first by default
@@ -96,10 +95,11 @@ def sync_detailed(
 
     Args:
         status (AiQueryStatus | Unset): What became of a question.
-        sort (AiQueriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -116,6 +116,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -130,10 +131,11 @@ def sync(
     *,
     client: AuthenticatedClient,
     status: AiQueryStatus | Unset = UNSET,
-    sort: AiQueriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> AiQueryList | None:
     """Copilot queries of the tenant, newest first by default
@@ -142,10 +144,11 @@ def sync(
 
     Args:
         status (AiQueryStatus | Unset): What became of a question.
-        sort (AiQueriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -163,6 +166,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -171,10 +175,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     status: AiQueryStatus | Unset = UNSET,
-    sort: AiQueriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[AiQueryList]:
     """Copilot queries of the tenant, newest first by default
@@ -183,10 +188,11 @@ async def asyncio_detailed(
 
     Args:
         status (AiQueryStatus | Unset): What became of a question.
-        sort (AiQueriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -203,6 +209,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -215,10 +222,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     status: AiQueryStatus | Unset = UNSET,
-    sort: AiQueriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> AiQueryList | None:
     """Copilot queries of the tenant, newest first by default
@@ -227,10 +235,11 @@ async def asyncio(
 
     Args:
         status (AiQueryStatus | Unset): What became of a question.
-        sort (AiQueriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -249,6 +258,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

@@ -9,7 +9,6 @@ from ...client import AuthenticatedClient, Client
 from ...models.order_kind import OrderKind
 from ...models.order_list import OrderList
 from ...models.order_status import OrderStatus
-from ...models.orders_sort import OrdersSort
 from ...types import UNSET, Response, Unset
 
 
@@ -22,10 +21,11 @@ def _get_kwargs(
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
-    sort: OrdersSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -61,17 +61,15 @@ def _get_kwargs(
         json_created_before = created_before.isoformat()
     params["created_before"] = json_created_before
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -120,10 +118,11 @@ def sync_detailed(
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
-    sort: OrdersSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[OrderList]:
     """Sales and purchase orders, newest first by default
@@ -138,10 +137,11 @@ def sync_detailed(
         channel (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
-        sort (OrdersSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -164,6 +164,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -184,10 +185,11 @@ def sync(
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
-    sort: OrdersSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> OrderList | None:
     """Sales and purchase orders, newest first by default
@@ -202,10 +204,11 @@ def sync(
         channel (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
-        sort (OrdersSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -229,6 +232,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -243,10 +247,11 @@ async def asyncio_detailed(
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
-    sort: OrdersSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[OrderList]:
     """Sales and purchase orders, newest first by default
@@ -261,10 +266,11 @@ async def asyncio_detailed(
         channel (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
-        sort (OrdersSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -287,6 +293,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -305,10 +312,11 @@ async def asyncio(
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
-    sort: OrdersSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> OrderList | None:
     """Sales and purchase orders, newest first by default
@@ -323,10 +331,11 @@ async def asyncio(
         channel (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
-        sort (OrdersSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -351,6 +360,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

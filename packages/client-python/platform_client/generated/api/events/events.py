@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.event_list import EventList
-from ...models.events_sort import EventsSort
 from ...models.platform_event_type import PlatformEventType
 from ...types import UNSET, Response, Unset
 
@@ -18,10 +17,11 @@ def _get_kwargs(
     resource_id: str | Unset = UNSET,
     occurred_after: datetime.datetime | Unset = UNSET,
     occurred_before: datetime.datetime | Unset = UNSET,
-    sort: EventsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -47,17 +47,15 @@ def _get_kwargs(
         json_occurred_before = occurred_before.isoformat()
     params["occurred_before"] = json_occurred_before
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -103,10 +101,11 @@ def sync_detailed(
     resource_id: str | Unset = UNSET,
     occurred_after: datetime.datetime | Unset = UNSET,
     occurred_before: datetime.datetime | Unset = UNSET,
-    sort: EventsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[EventList]:
     """Events of the tenant, newest first by default
@@ -121,10 +120,11 @@ def sync_detailed(
         resource_id (str | Unset):
         occurred_after (datetime.datetime | Unset):
         occurred_before (datetime.datetime | Unset):
-        sort (EventsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -144,6 +144,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -161,10 +162,11 @@ def sync(
     resource_id: str | Unset = UNSET,
     occurred_after: datetime.datetime | Unset = UNSET,
     occurred_before: datetime.datetime | Unset = UNSET,
-    sort: EventsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> EventList | None:
     """Events of the tenant, newest first by default
@@ -179,10 +181,11 @@ def sync(
         resource_id (str | Unset):
         occurred_after (datetime.datetime | Unset):
         occurred_before (datetime.datetime | Unset):
-        sort (EventsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -203,6 +206,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -214,10 +218,11 @@ async def asyncio_detailed(
     resource_id: str | Unset = UNSET,
     occurred_after: datetime.datetime | Unset = UNSET,
     occurred_before: datetime.datetime | Unset = UNSET,
-    sort: EventsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[EventList]:
     """Events of the tenant, newest first by default
@@ -232,10 +237,11 @@ async def asyncio_detailed(
         resource_id (str | Unset):
         occurred_after (datetime.datetime | Unset):
         occurred_before (datetime.datetime | Unset):
-        sort (EventsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -255,6 +261,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -270,10 +277,11 @@ async def asyncio(
     resource_id: str | Unset = UNSET,
     occurred_after: datetime.datetime | Unset = UNSET,
     occurred_before: datetime.datetime | Unset = UNSET,
-    sort: EventsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> EventList | None:
     """Events of the tenant, newest first by default
@@ -288,10 +296,11 @@ async def asyncio(
         resource_id (str | Unset):
         occurred_after (datetime.datetime | Unset):
         occurred_before (datetime.datetime | Unset):
-        sort (EventsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -313,6 +322,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

@@ -8,7 +8,6 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.invoice_list import InvoiceList
 from ...models.invoice_status import InvoiceStatus
-from ...models.invoices_sort import InvoicesSort
 from ...types import UNSET, Response, Unset
 
 
@@ -21,10 +20,11 @@ def _get_kwargs(
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
     overdue: bool | Unset = UNSET,
-    sort: InvoicesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -56,17 +56,15 @@ def _get_kwargs(
 
     params["overdue"] = overdue
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -115,10 +113,11 @@ def sync_detailed(
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
     overdue: bool | Unset = UNSET,
-    sort: InvoicesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[InvoiceList]:
     """Invoices, newest first by default
@@ -134,10 +133,11 @@ def sync_detailed(
         issued_after (datetime.datetime | Unset):
         issued_before (datetime.datetime | Unset):
         overdue (bool | Unset):
-        sort (InvoicesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -160,6 +160,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -180,10 +181,11 @@ def sync(
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
     overdue: bool | Unset = UNSET,
-    sort: InvoicesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> InvoiceList | None:
     """Invoices, newest first by default
@@ -199,10 +201,11 @@ def sync(
         issued_after (datetime.datetime | Unset):
         issued_before (datetime.datetime | Unset):
         overdue (bool | Unset):
-        sort (InvoicesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -226,6 +229,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -240,10 +244,11 @@ async def asyncio_detailed(
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
     overdue: bool | Unset = UNSET,
-    sort: InvoicesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[InvoiceList]:
     """Invoices, newest first by default
@@ -259,10 +264,11 @@ async def asyncio_detailed(
         issued_after (datetime.datetime | Unset):
         issued_before (datetime.datetime | Unset):
         overdue (bool | Unset):
-        sort (InvoicesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -285,6 +291,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -303,10 +310,11 @@ async def asyncio(
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
     overdue: bool | Unset = UNSET,
-    sort: InvoicesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> InvoiceList | None:
     """Invoices, newest first by default
@@ -322,10 +330,11 @@ async def asyncio(
         issued_after (datetime.datetime | Unset):
         issued_before (datetime.datetime | Unset):
         overdue (bool | Unset):
-        sort (InvoicesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -350,6 +359,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

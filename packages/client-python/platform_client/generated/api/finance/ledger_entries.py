@@ -6,7 +6,6 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.ledger_entries_sort import LedgerEntriesSort
 from ...models.ledger_entry_list import LedgerEntryList
 from ...models.ledger_entry_source_type import LedgerEntrySourceType
 from ...types import UNSET, Response, Unset
@@ -20,10 +19,11 @@ def _get_kwargs(
     currency: str | Unset = UNSET,
     posted_after: datetime.datetime | Unset = UNSET,
     posted_before: datetime.datetime | Unset = UNSET,
-    sort: LedgerEntriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -53,17 +53,15 @@ def _get_kwargs(
         json_posted_before = posted_before.isoformat()
     params["posted_before"] = json_posted_before
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -111,10 +109,11 @@ def sync_detailed(
     currency: str | Unset = UNSET,
     posted_after: datetime.datetime | Unset = UNSET,
     posted_before: datetime.datetime | Unset = UNSET,
-    sort: LedgerEntriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[LedgerEntryList]:
     """Journal entries, newest posting first by default
@@ -128,10 +127,11 @@ def sync_detailed(
         currency (str | Unset):
         posted_after (datetime.datetime | Unset):
         posted_before (datetime.datetime | Unset):
-        sort (LedgerEntriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -153,6 +153,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -172,10 +173,11 @@ def sync(
     currency: str | Unset = UNSET,
     posted_after: datetime.datetime | Unset = UNSET,
     posted_before: datetime.datetime | Unset = UNSET,
-    sort: LedgerEntriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> LedgerEntryList | None:
     """Journal entries, newest posting first by default
@@ -189,10 +191,11 @@ def sync(
         currency (str | Unset):
         posted_after (datetime.datetime | Unset):
         posted_before (datetime.datetime | Unset):
-        sort (LedgerEntriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -215,6 +218,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -228,10 +232,11 @@ async def asyncio_detailed(
     currency: str | Unset = UNSET,
     posted_after: datetime.datetime | Unset = UNSET,
     posted_before: datetime.datetime | Unset = UNSET,
-    sort: LedgerEntriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[LedgerEntryList]:
     """Journal entries, newest posting first by default
@@ -245,10 +250,11 @@ async def asyncio_detailed(
         currency (str | Unset):
         posted_after (datetime.datetime | Unset):
         posted_before (datetime.datetime | Unset):
-        sort (LedgerEntriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -270,6 +276,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -287,10 +294,11 @@ async def asyncio(
     currency: str | Unset = UNSET,
     posted_after: datetime.datetime | Unset = UNSET,
     posted_before: datetime.datetime | Unset = UNSET,
-    sort: LedgerEntriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> LedgerEntryList | None:
     """Journal entries, newest posting first by default
@@ -304,10 +312,11 @@ async def asyncio(
         currency (str | Unset):
         posted_after (datetime.datetime | Unset):
         posted_before (datetime.datetime | Unset):
-        sort (LedgerEntriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -331,6 +340,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

@@ -6,7 +6,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.inventory_item_list import InventoryItemList
-from ...models.inventory_items_sort import InventoryItemsSort
 from ...types import UNSET, Response, Unset
 
 
@@ -15,10 +14,11 @@ def _get_kwargs(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
-    sort: InventoryItemsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -32,17 +32,15 @@ def _get_kwargs(
 
     params["archived"] = archived
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -87,10 +85,11 @@ def sync_detailed(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
-    sort: InventoryItemsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[InventoryItemList]:
     """Inventory items
@@ -101,10 +100,11 @@ def sync_detailed(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
-        sort (InventoryItemsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -123,6 +123,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -139,10 +140,11 @@ def sync(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
-    sort: InventoryItemsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> InventoryItemList | None:
     """Inventory items
@@ -153,10 +155,11 @@ def sync(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
-        sort (InventoryItemsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -176,6 +179,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -186,10 +190,11 @@ async def asyncio_detailed(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
-    sort: InventoryItemsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[InventoryItemList]:
     """Inventory items
@@ -200,10 +205,11 @@ async def asyncio_detailed(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
-        sort (InventoryItemsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -222,6 +228,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -236,10 +243,11 @@ async def asyncio(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
-    sort: InventoryItemsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> InventoryItemList | None:
     """Inventory items
@@ -250,10 +258,11 @@ async def asyncio(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
-        sort (InventoryItemsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -274,6 +283,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

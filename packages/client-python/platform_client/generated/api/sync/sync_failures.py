@@ -7,7 +7,6 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.sync_failure_list import SyncFailureList
-from ...models.sync_failures_sort import SyncFailuresSort
 from ...types import UNSET, Response, Unset
 
 
@@ -15,10 +14,11 @@ def _get_kwargs(
     sync_job_id: str,
     *,
     resolved: bool | Unset = UNSET,
-    sort: SyncFailuresSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -28,17 +28,15 @@ def _get_kwargs(
 
     params["resolved"] = resolved
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -84,10 +82,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     resolved: bool | Unset = UNSET,
-    sort: SyncFailuresSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[SyncFailureList]:
     """The records a job could not write, oldest first by default
@@ -97,10 +96,11 @@ def sync_detailed(
     Args:
         sync_job_id (str):
         resolved (bool | Unset):
-        sort (SyncFailuresSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -118,6 +118,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -133,10 +134,11 @@ def sync(
     *,
     client: AuthenticatedClient,
     resolved: bool | Unset = UNSET,
-    sort: SyncFailuresSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> SyncFailureList | None:
     """The records a job could not write, oldest first by default
@@ -146,10 +148,11 @@ def sync(
     Args:
         sync_job_id (str):
         resolved (bool | Unset):
-        sort (SyncFailuresSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -168,6 +171,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -177,10 +181,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     resolved: bool | Unset = UNSET,
-    sort: SyncFailuresSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[SyncFailureList]:
     """The records a job could not write, oldest first by default
@@ -190,10 +195,11 @@ async def asyncio_detailed(
     Args:
         sync_job_id (str):
         resolved (bool | Unset):
-        sort (SyncFailuresSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -211,6 +217,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -224,10 +231,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     resolved: bool | Unset = UNSET,
-    sort: SyncFailuresSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> SyncFailureList | None:
     """The records a job could not write, oldest first by default
@@ -237,10 +245,11 @@ async def asyncio(
     Args:
         sync_job_id (str):
         resolved (bool | Unset):
-        sort (SyncFailuresSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -260,6 +269,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

@@ -6,7 +6,6 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.webhook_deliveries_sort import WebhookDeliveriesSort
 from ...models.webhook_delivery_list import WebhookDeliveryList
 from ...models.webhook_delivery_status import WebhookDeliveryStatus
 from ...types import UNSET, Response, Unset
@@ -17,10 +16,11 @@ def _get_kwargs(
     *,
     status: WebhookDeliveryStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
-    sort: WebhookDeliveriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -36,17 +36,15 @@ def _get_kwargs(
 
     params["event_id"] = event_id
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -93,10 +91,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     status: WebhookDeliveryStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
-    sort: WebhookDeliveriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[WebhookDeliveryList]:
     """The delivery log of an endpoint, newest first by default
@@ -107,10 +106,11 @@ def sync_detailed(
         endpoint_id (str):
         status (WebhookDeliveryStatus | Unset): Where a delivery is.
         event_id (str | Unset):
-        sort (WebhookDeliveriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -129,6 +129,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -145,10 +146,11 @@ def sync(
     client: AuthenticatedClient,
     status: WebhookDeliveryStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
-    sort: WebhookDeliveriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> WebhookDeliveryList | None:
     """The delivery log of an endpoint, newest first by default
@@ -159,10 +161,11 @@ def sync(
         endpoint_id (str):
         status (WebhookDeliveryStatus | Unset): Where a delivery is.
         event_id (str | Unset):
-        sort (WebhookDeliveriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -182,6 +185,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -192,10 +196,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     status: WebhookDeliveryStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
-    sort: WebhookDeliveriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[WebhookDeliveryList]:
     """The delivery log of an endpoint, newest first by default
@@ -206,10 +211,11 @@ async def asyncio_detailed(
         endpoint_id (str):
         status (WebhookDeliveryStatus | Unset): Where a delivery is.
         event_id (str | Unset):
-        sort (WebhookDeliveriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -228,6 +234,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -242,10 +249,11 @@ async def asyncio(
     client: AuthenticatedClient,
     status: WebhookDeliveryStatus | Unset = UNSET,
     event_id: str | Unset = UNSET,
-    sort: WebhookDeliveriesSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> WebhookDeliveryList | None:
     """The delivery log of an endpoint, newest first by default
@@ -256,10 +264,11 @@ async def asyncio(
         endpoint_id (str):
         status (WebhookDeliveryStatus | Unset): Where a delivery is.
         event_id (str | Unset):
-        sort (WebhookDeliveriesSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -280,6 +289,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

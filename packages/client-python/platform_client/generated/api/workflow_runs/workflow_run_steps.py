@@ -17,6 +17,7 @@ def _get_kwargs(
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -29,6 +30,8 @@ def _get_kwargs(
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -78,6 +81,7 @@ def sync_detailed(
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[WorkflowRunStepList]:
     """A run’s step log, in the order its steps started
@@ -91,6 +95,7 @@ def sync_detailed(
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -107,6 +112,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -125,6 +131,7 @@ def sync(
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> WorkflowRunStepList | None:
     """A run’s step log, in the order its steps started
@@ -138,6 +145,7 @@ def sync(
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -155,6 +163,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -167,6 +176,7 @@ async def asyncio_detailed(
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[WorkflowRunStepList]:
     """A run’s step log, in the order its steps started
@@ -180,6 +190,7 @@ async def asyncio_detailed(
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -196,6 +207,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -212,6 +224,7 @@ async def asyncio(
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> WorkflowRunStepList | None:
     """A run’s step log, in the order its steps started
@@ -225,6 +238,7 @@ async def asyncio(
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -243,6 +257,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

@@ -7,7 +7,6 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.workflow_run_list import WorkflowRunList
 from ...models.workflow_run_status import WorkflowRunStatus
-from ...models.workflow_runs_sort import WorkflowRunsSort
 from ...types import UNSET, Response, Unset
 
 
@@ -15,10 +14,11 @@ def _get_kwargs(
     *,
     workflow_id: str | Unset = UNSET,
     status: WorkflowRunStatus | Unset = UNSET,
-    sort: WorkflowRunsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -34,17 +34,15 @@ def _get_kwargs(
 
     params["status"] = json_status
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -88,10 +86,11 @@ def sync_detailed(
     client: AuthenticatedClient,
     workflow_id: str | Unset = UNSET,
     status: WorkflowRunStatus | Unset = UNSET,
-    sort: WorkflowRunsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[WorkflowRunList]:
     """Workflow runs, newest first by default
@@ -101,10 +100,11 @@ def sync_detailed(
     Args:
         workflow_id (str | Unset):
         status (WorkflowRunStatus | Unset): Where a run is.
-        sort (WorkflowRunsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -122,6 +122,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -137,10 +138,11 @@ def sync(
     client: AuthenticatedClient,
     workflow_id: str | Unset = UNSET,
     status: WorkflowRunStatus | Unset = UNSET,
-    sort: WorkflowRunsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> WorkflowRunList | None:
     """Workflow runs, newest first by default
@@ -150,10 +152,11 @@ def sync(
     Args:
         workflow_id (str | Unset):
         status (WorkflowRunStatus | Unset): Where a run is.
-        sort (WorkflowRunsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -172,6 +175,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -181,10 +185,11 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     workflow_id: str | Unset = UNSET,
     status: WorkflowRunStatus | Unset = UNSET,
-    sort: WorkflowRunsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[WorkflowRunList]:
     """Workflow runs, newest first by default
@@ -194,10 +199,11 @@ async def asyncio_detailed(
     Args:
         workflow_id (str | Unset):
         status (WorkflowRunStatus | Unset): Where a run is.
-        sort (WorkflowRunsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -215,6 +221,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -228,10 +235,11 @@ async def asyncio(
     client: AuthenticatedClient,
     workflow_id: str | Unset = UNSET,
     status: WorkflowRunStatus | Unset = UNSET,
-    sort: WorkflowRunsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> WorkflowRunList | None:
     """Workflow runs, newest first by default
@@ -241,10 +249,11 @@ async def asyncio(
     Args:
         workflow_id (str | Unset):
         status (WorkflowRunStatus | Unset): Where a run is.
-        sort (WorkflowRunsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -264,6 +273,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

@@ -6,17 +6,17 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.workflow_list import WorkflowList
-from ...models.workflows_sort import WorkflowsSort
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
     enabled: bool | Unset = UNSET,
-    sort: WorkflowsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -26,17 +26,15 @@ def _get_kwargs(
 
     params["enabled"] = enabled
 
-    json_sort: str | Unset = UNSET
-    if not isinstance(sort, Unset):
-        json_sort = sort.value
-
-    params["sort"] = json_sort
+    params["sort"] = sort
 
     params["page"] = page
 
     params["per_page"] = per_page
 
     params["after"] = after
+
+    params["before"] = before
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -79,10 +77,11 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     enabled: bool | Unset = UNSET,
-    sort: WorkflowsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[WorkflowList]:
     """Workflows, newest first by default
@@ -91,10 +90,11 @@ def sync_detailed(
 
     Args:
         enabled (bool | Unset):
-        sort (WorkflowsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -111,6 +111,7 @@ def sync_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -125,10 +126,11 @@ def sync(
     *,
     client: AuthenticatedClient,
     enabled: bool | Unset = UNSET,
-    sort: WorkflowsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> WorkflowList | None:
     """Workflows, newest first by default
@@ -137,10 +139,11 @@ def sync(
 
     Args:
         enabled (bool | Unset):
-        sort (WorkflowsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -158,6 +161,7 @@ def sync(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     ).parsed
 
@@ -166,10 +170,11 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     enabled: bool | Unset = UNSET,
-    sort: WorkflowsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> Response[WorkflowList]:
     """Workflows, newest first by default
@@ -178,10 +183,11 @@ async def asyncio_detailed(
 
     Args:
         enabled (bool | Unset):
-        sort (WorkflowsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -198,6 +204,7 @@ async def asyncio_detailed(
         page=page,
         per_page=per_page,
         after=after,
+        before=before,
         x_service_tenant=x_service_tenant,
     )
 
@@ -210,10 +217,11 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     enabled: bool | Unset = UNSET,
-    sort: WorkflowsSort | Unset = UNSET,
+    sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
     after: str | Unset = UNSET,
+    before: str | Unset = UNSET,
     x_service_tenant: str,
 ) -> WorkflowList | None:
     """Workflows, newest first by default
@@ -222,10 +230,11 @@ async def asyncio(
 
     Args:
         enabled (bool | Unset):
-        sort (WorkflowsSort | Unset):
+        sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
         after (str | Unset):
+        before (str | Unset):
         x_service_tenant (str):
 
     Raises:
@@ -244,6 +253,7 @@ async def asyncio(
             page=page,
             per_page=per_page,
             after=after,
+            before=before,
             x_service_tenant=x_service_tenant,
         )
     ).parsed

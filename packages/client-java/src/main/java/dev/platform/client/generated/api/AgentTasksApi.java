@@ -314,14 +314,15 @@ public class AgentTasksApi {
    * A task’s step log, in plan order: each executed step’s output or error and timings.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param taskId The task id. (required)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return AiTaskStepList
    * @throws ApiException if fails to make API call
    */
-  public AiTaskStepList aiTaskSteps(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return aiTaskSteps(xServiceTenant, taskId, page, perPage, after, null);
+  public AiTaskStepList aiTaskSteps(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return aiTaskSteps(xServiceTenant, taskId, page, perPage, after, before, null);
   }
 
   /**
@@ -329,15 +330,16 @@ public class AgentTasksApi {
    * A task’s step log, in plan order: each executed step’s output or error and timings.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param taskId The task id. (required)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return AiTaskStepList
    * @throws ApiException if fails to make API call
    */
-  public AiTaskStepList aiTaskSteps(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<AiTaskStepList> localVarResponse = aiTaskStepsWithHttpInfo(xServiceTenant, taskId, page, perPage, after, headers);
+  public AiTaskStepList aiTaskSteps(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<AiTaskStepList> localVarResponse = aiTaskStepsWithHttpInfo(xServiceTenant, taskId, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -346,14 +348,15 @@ public class AgentTasksApi {
    * A task’s step log, in plan order: each executed step’s output or error and timings.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param taskId The task id. (required)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;AiTaskStepList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AiTaskStepList> aiTaskStepsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return aiTaskStepsWithHttpInfo(xServiceTenant, taskId, page, perPage, after, null);
+  public ApiResponse<AiTaskStepList> aiTaskStepsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return aiTaskStepsWithHttpInfo(xServiceTenant, taskId, page, perPage, after, before, null);
   }
 
   /**
@@ -361,15 +364,16 @@ public class AgentTasksApi {
    * A task’s step log, in plan order: each executed step’s output or error and timings.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param taskId The task id. (required)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;AiTaskStepList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AiTaskStepList> aiTaskStepsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = aiTaskStepsRequestBuilder(xServiceTenant, taskId, page, perPage, after, headers);
+  public ApiResponse<AiTaskStepList> aiTaskStepsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = aiTaskStepsRequestBuilder(xServiceTenant, taskId, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -416,7 +420,7 @@ public class AgentTasksApi {
     }
   }
 
-  private HttpRequest.Builder aiTaskStepsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder aiTaskStepsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String taskId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling aiTaskSteps");
@@ -440,6 +444,8 @@ public class AgentTasksApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");
@@ -474,15 +480,16 @@ public class AgentTasksApi {
    * Agent tasks of the tenant, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only tasks in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return AiTaskList
    * @throws ApiException if fails to make API call
    */
-  public AiTaskList aiTasks(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return aiTasks(xServiceTenant, status, sort, page, perPage, after, null);
+  public AiTaskList aiTasks(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return aiTasks(xServiceTenant, status, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -490,16 +497,17 @@ public class AgentTasksApi {
    * Agent tasks of the tenant, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only tasks in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return AiTaskList
    * @throws ApiException if fails to make API call
    */
-  public AiTaskList aiTasks(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<AiTaskList> localVarResponse = aiTasksWithHttpInfo(xServiceTenant, status, sort, page, perPage, after, headers);
+  public AiTaskList aiTasks(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<AiTaskList> localVarResponse = aiTasksWithHttpInfo(xServiceTenant, status, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -508,15 +516,16 @@ public class AgentTasksApi {
    * Agent tasks of the tenant, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only tasks in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;AiTaskList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AiTaskList> aiTasksWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return aiTasksWithHttpInfo(xServiceTenant, status, sort, page, perPage, after, null);
+  public ApiResponse<AiTaskList> aiTasksWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return aiTasksWithHttpInfo(xServiceTenant, status, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -524,16 +533,17 @@ public class AgentTasksApi {
    * Agent tasks of the tenant, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only tasks in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;AiTaskList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AiTaskList> aiTasksWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = aiTasksRequestBuilder(xServiceTenant, status, sort, page, perPage, after, headers);
+  public ApiResponse<AiTaskList> aiTasksWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = aiTasksRequestBuilder(xServiceTenant, status, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -580,7 +590,7 @@ public class AgentTasksApi {
     }
   }
 
-  private HttpRequest.Builder aiTasksRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder aiTasksRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable AiTaskStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling aiTasks");
@@ -603,6 +613,8 @@ public class AgentTasksApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");

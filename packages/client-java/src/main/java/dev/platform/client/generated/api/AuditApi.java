@@ -18,6 +18,7 @@ import dev.platform.client.generated.ApiResponse;
 import dev.platform.client.generated.Configuration;
 import dev.platform.client.generated.Pair;
 
+import dev.platform.client.generated.model.AuditRecordAggregate;
 import dev.platform.client.generated.model.AuditRecordList;
 import dev.platform.client.generated.model.BadRequestProblem;
 import dev.platform.client.generated.model.ForbiddenProblem;
@@ -27,6 +28,7 @@ import dev.platform.client.generated.model.NotFoundProblem;
 import java.time.OffsetDateTime;
 import dev.platform.client.generated.model.RuleViolationProblem;
 import dev.platform.client.generated.model.ServiceUnavailableProblem;
+import dev.platform.client.generated.model.TimeBucket;
 import dev.platform.client.generated.model.TooManyRequestsProblem;
 import dev.platform.client.generated.model.UnauthorizedProblem;
 
@@ -181,14 +183,15 @@ public class AuditApi {
    * @param status Only records with this HTTP status, e.g. 403. (optional)
    * @param from Only records that occurred at or after this instant. (optional)
    * @param to Only records that occurred at or before this instant; not before &#x60;from&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return AuditRecordList
    * @throws ApiException if fails to make API call
    */
-  public AuditRecordList auditRecords(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return auditRecords(xServiceTenant, actorId, action, status, from, to, page, perPage, after, null);
+  public AuditRecordList auditRecords(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return auditRecords(xServiceTenant, actorId, action, status, from, to, page, perPage, after, before, null);
   }
 
   /**
@@ -200,15 +203,16 @@ public class AuditApi {
    * @param status Only records with this HTTP status, e.g. 403. (optional)
    * @param from Only records that occurred at or after this instant. (optional)
    * @param to Only records that occurred at or before this instant; not before &#x60;from&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return AuditRecordList
    * @throws ApiException if fails to make API call
    */
-  public AuditRecordList auditRecords(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<AuditRecordList> localVarResponse = auditRecordsWithHttpInfo(xServiceTenant, actorId, action, status, from, to, page, perPage, after, headers);
+  public AuditRecordList auditRecords(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<AuditRecordList> localVarResponse = auditRecordsWithHttpInfo(xServiceTenant, actorId, action, status, from, to, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -221,14 +225,15 @@ public class AuditApi {
    * @param status Only records with this HTTP status, e.g. 403. (optional)
    * @param from Only records that occurred at or after this instant. (optional)
    * @param to Only records that occurred at or before this instant; not before &#x60;from&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;AuditRecordList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuditRecordList> auditRecordsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return auditRecordsWithHttpInfo(xServiceTenant, actorId, action, status, from, to, page, perPage, after, null);
+  public ApiResponse<AuditRecordList> auditRecordsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return auditRecordsWithHttpInfo(xServiceTenant, actorId, action, status, from, to, page, perPage, after, before, null);
   }
 
   /**
@@ -240,15 +245,16 @@ public class AuditApi {
    * @param status Only records with this HTTP status, e.g. 403. (optional)
    * @param from Only records that occurred at or after this instant. (optional)
    * @param to Only records that occurred at or before this instant; not before &#x60;from&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;AuditRecordList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<AuditRecordList> auditRecordsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = auditRecordsRequestBuilder(xServiceTenant, actorId, action, status, from, to, page, perPage, after, headers);
+  public ApiResponse<AuditRecordList> auditRecordsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = auditRecordsRequestBuilder(xServiceTenant, actorId, action, status, from, to, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -295,7 +301,7 @@ public class AuditApi {
     }
   }
 
-  private HttpRequest.Builder auditRecordsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder auditRecordsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling auditRecords");
@@ -324,6 +330,213 @@ public class AuditApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list audit_records
+   * Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list &#x60;audit_records&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param actorId Only records of this OAuth client, API key or user. (optional)
+   * @param action Only records of this action, e.g. &#x60;inventory_item.create&#x60; (exact match). (optional)
+   * @param status Only records with this HTTP status, e.g. 403. (optional)
+   * @param from Only records that occurred at or after this instant. (optional)
+   * @param to Only records that occurred at or before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;actor_type&#x60;, &#x60;actor_id&#x60;, &#x60;action&#x60;, &#x60;status&#x60;, &#x60;status_class&#x60;, &#x60;surface&#x60;, &#x60;resource_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;occurred_at&#x60;. Default &#x60;occurred_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.actor_id&#x60;, &#x60;count_distinct.credential_id&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return AuditRecordAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public AuditRecordAggregate auditRecordsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return auditRecordsAggregate(xServiceTenant, actorId, action, status, from, to, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list audit_records
+   * Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list &#x60;audit_records&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param actorId Only records of this OAuth client, API key or user. (optional)
+   * @param action Only records of this action, e.g. &#x60;inventory_item.create&#x60; (exact match). (optional)
+   * @param status Only records with this HTTP status, e.g. 403. (optional)
+   * @param from Only records that occurred at or after this instant. (optional)
+   * @param to Only records that occurred at or before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;actor_type&#x60;, &#x60;actor_id&#x60;, &#x60;action&#x60;, &#x60;status&#x60;, &#x60;status_class&#x60;, &#x60;surface&#x60;, &#x60;resource_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;occurred_at&#x60;. Default &#x60;occurred_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.actor_id&#x60;, &#x60;count_distinct.credential_id&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return AuditRecordAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public AuditRecordAggregate auditRecordsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<AuditRecordAggregate> localVarResponse = auditRecordsAggregateWithHttpInfo(xServiceTenant, actorId, action, status, from, to, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list audit_records
+   * Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list &#x60;audit_records&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param actorId Only records of this OAuth client, API key or user. (optional)
+   * @param action Only records of this action, e.g. &#x60;inventory_item.create&#x60; (exact match). (optional)
+   * @param status Only records with this HTTP status, e.g. 403. (optional)
+   * @param from Only records that occurred at or after this instant. (optional)
+   * @param to Only records that occurred at or before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;actor_type&#x60;, &#x60;actor_id&#x60;, &#x60;action&#x60;, &#x60;status&#x60;, &#x60;status_class&#x60;, &#x60;surface&#x60;, &#x60;resource_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;occurred_at&#x60;. Default &#x60;occurred_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.actor_id&#x60;, &#x60;count_distinct.credential_id&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;AuditRecordAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<AuditRecordAggregate> auditRecordsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return auditRecordsAggregateWithHttpInfo(xServiceTenant, actorId, action, status, from, to, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list audit_records
+   * Counts, sums, averages, minimums and maximums of audit records, grouped by fields and by calendar period, with the filters of the list &#x60;audit_records&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param actorId Only records of this OAuth client, API key or user. (optional)
+   * @param action Only records of this action, e.g. &#x60;inventory_item.create&#x60; (exact match). (optional)
+   * @param status Only records with this HTTP status, e.g. 403. (optional)
+   * @param from Only records that occurred at or after this instant. (optional)
+   * @param to Only records that occurred at or before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;actor_type&#x60;, &#x60;actor_id&#x60;, &#x60;action&#x60;, &#x60;status&#x60;, &#x60;status_class&#x60;, &#x60;surface&#x60;, &#x60;resource_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;occurred_at&#x60;. Default &#x60;occurred_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.actor_id&#x60;, &#x60;count_distinct.credential_id&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;AuditRecordAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<AuditRecordAggregate> auditRecordsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = auditRecordsAggregateRequestBuilder(xServiceTenant, actorId, action, status, from, to, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("auditRecordsAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<AuditRecordAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        AuditRecordAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<AuditRecordAggregate>() {});
+        
+
+        return new ApiResponse<AuditRecordAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder auditRecordsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String actorId, @jakarta.annotation.Nullable String action, @jakarta.annotation.Nullable Integer status, @jakarta.annotation.Nullable OffsetDateTime from, @jakarta.annotation.Nullable OffsetDateTime to, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling auditRecordsAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/audit/records/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "actor_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("actor_id", actorId));
+    localVarQueryParameterBaseName = "action";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("action", action));
+    localVarQueryParameterBaseName = "status";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
+    localVarQueryParameterBaseName = "from";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("from", from));
+    localVarQueryParameterBaseName = "to";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("to", to));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");

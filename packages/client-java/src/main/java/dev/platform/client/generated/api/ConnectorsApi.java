@@ -465,15 +465,16 @@ public class ConnectorsApi {
    * The versions of a connector’s mapping, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param connectorId The connector (&#x60;con_…&#x60;). (required)
-   * @param sort Sort order: &#x60;version&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-version&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;version&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-version&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-version&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ConnectorMappingList
    * @throws ApiException if fails to make API call
    */
-  public ConnectorMappingList connectorMappings(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return connectorMappings(xServiceTenant, connectorId, sort, page, perPage, after, null);
+  public ConnectorMappingList connectorMappings(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return connectorMappings(xServiceTenant, connectorId, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -481,16 +482,17 @@ public class ConnectorsApi {
    * The versions of a connector’s mapping, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param connectorId The connector (&#x60;con_…&#x60;). (required)
-   * @param sort Sort order: &#x60;version&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-version&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;version&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-version&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-version&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ConnectorMappingList
    * @throws ApiException if fails to make API call
    */
-  public ConnectorMappingList connectorMappings(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<ConnectorMappingList> localVarResponse = connectorMappingsWithHttpInfo(xServiceTenant, connectorId, sort, page, perPage, after, headers);
+  public ConnectorMappingList connectorMappings(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<ConnectorMappingList> localVarResponse = connectorMappingsWithHttpInfo(xServiceTenant, connectorId, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -499,15 +501,16 @@ public class ConnectorsApi {
    * The versions of a connector’s mapping, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param connectorId The connector (&#x60;con_…&#x60;). (required)
-   * @param sort Sort order: &#x60;version&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-version&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;version&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-version&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-version&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;ConnectorMappingList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ConnectorMappingList> connectorMappingsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return connectorMappingsWithHttpInfo(xServiceTenant, connectorId, sort, page, perPage, after, null);
+  public ApiResponse<ConnectorMappingList> connectorMappingsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return connectorMappingsWithHttpInfo(xServiceTenant, connectorId, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -515,16 +518,17 @@ public class ConnectorsApi {
    * The versions of a connector’s mapping, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param connectorId The connector (&#x60;con_…&#x60;). (required)
-   * @param sort Sort order: &#x60;version&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-version&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;version&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-version&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-version&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;ConnectorMappingList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ConnectorMappingList> connectorMappingsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = connectorMappingsRequestBuilder(xServiceTenant, connectorId, sort, page, perPage, after, headers);
+  public ApiResponse<ConnectorMappingList> connectorMappingsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = connectorMappingsRequestBuilder(xServiceTenant, connectorId, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -571,7 +575,7 @@ public class ConnectorsApi {
     }
   }
 
-  private HttpRequest.Builder connectorMappingsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder connectorMappingsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String connectorId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling connectorMappings");
@@ -597,6 +601,8 @@ public class ConnectorsApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");
@@ -630,31 +636,33 @@ public class ConnectorsApi {
    * Connectors, newest first by default
    * Connectors, newest first by default. Credentials are never listed.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ConnectorList
    * @throws ApiException if fails to make API call
    */
-  public ConnectorList connectors(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return connectors(xServiceTenant, sort, page, perPage, after, null);
+  public ConnectorList connectors(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return connectors(xServiceTenant, sort, page, perPage, after, before, null);
   }
 
   /**
    * Connectors, newest first by default
    * Connectors, newest first by default. Credentials are never listed.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ConnectorList
    * @throws ApiException if fails to make API call
    */
-  public ConnectorList connectors(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<ConnectorList> localVarResponse = connectorsWithHttpInfo(xServiceTenant, sort, page, perPage, after, headers);
+  public ConnectorList connectors(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<ConnectorList> localVarResponse = connectorsWithHttpInfo(xServiceTenant, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -662,31 +670,33 @@ public class ConnectorsApi {
    * Connectors, newest first by default
    * Connectors, newest first by default. Credentials are never listed.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;ConnectorList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ConnectorList> connectorsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return connectorsWithHttpInfo(xServiceTenant, sort, page, perPage, after, null);
+  public ApiResponse<ConnectorList> connectorsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return connectorsWithHttpInfo(xServiceTenant, sort, page, perPage, after, before, null);
   }
 
   /**
    * Connectors, newest first by default
    * Connectors, newest first by default. Credentials are never listed.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;ConnectorList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<ConnectorList> connectorsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = connectorsRequestBuilder(xServiceTenant, sort, page, perPage, after, headers);
+  public ApiResponse<ConnectorList> connectorsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = connectorsRequestBuilder(xServiceTenant, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -733,7 +743,7 @@ public class ConnectorsApi {
     }
   }
 
-  private HttpRequest.Builder connectorsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder connectorsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling connectors");
@@ -754,6 +764,8 @@ public class ConnectorsApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");

@@ -21,6 +21,7 @@ import dev.platform.client.generated.Pair;
 import dev.platform.client.generated.model.BadRequestProblem;
 import dev.platform.client.generated.model.ConflictProblem;
 import dev.platform.client.generated.model.Event;
+import dev.platform.client.generated.model.EventAggregate;
 import dev.platform.client.generated.model.EventList;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
@@ -33,6 +34,7 @@ import dev.platform.client.generated.model.PreconditionFailedProblem;
 import dev.platform.client.generated.model.PublishEventInput;
 import dev.platform.client.generated.model.RuleViolationProblem;
 import dev.platform.client.generated.model.ServiceUnavailableProblem;
+import dev.platform.client.generated.model.TimeBucket;
 import dev.platform.client.generated.model.TooManyRequestsProblem;
 import dev.platform.client.generated.model.UnauthorizedProblem;
 import dev.platform.client.generated.model.UnsupportedMediaTypeProblem;
@@ -322,15 +324,16 @@ public class EventsApi {
    * @param resourceId Only events about this record (&#x60;resource.id&#x60;: an order id, a SKU, an invoice id, …). (optional)
    * @param occurredAfter Only events that occurred at or after this instant. (optional)
    * @param occurredBefore Only events that occurred before this instant. (optional)
-   * @param sort Sort order: &#x60;occurred_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-occurred_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;occurred_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-occurred_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-occurred_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return EventList
    * @throws ApiException if fails to make API call
    */
-  public EventList events(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return events(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, sort, page, perPage, after, null);
+  public EventList events(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return events(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -341,16 +344,17 @@ public class EventsApi {
    * @param resourceId Only events about this record (&#x60;resource.id&#x60;: an order id, a SKU, an invoice id, …). (optional)
    * @param occurredAfter Only events that occurred at or after this instant. (optional)
    * @param occurredBefore Only events that occurred before this instant. (optional)
-   * @param sort Sort order: &#x60;occurred_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-occurred_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;occurred_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-occurred_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-occurred_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return EventList
    * @throws ApiException if fails to make API call
    */
-  public EventList events(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<EventList> localVarResponse = eventsWithHttpInfo(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, sort, page, perPage, after, headers);
+  public EventList events(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<EventList> localVarResponse = eventsWithHttpInfo(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -362,15 +366,16 @@ public class EventsApi {
    * @param resourceId Only events about this record (&#x60;resource.id&#x60;: an order id, a SKU, an invoice id, …). (optional)
    * @param occurredAfter Only events that occurred at or after this instant. (optional)
    * @param occurredBefore Only events that occurred before this instant. (optional)
-   * @param sort Sort order: &#x60;occurred_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-occurred_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;occurred_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-occurred_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-occurred_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;EventList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<EventList> eventsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return eventsWithHttpInfo(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, sort, page, perPage, after, null);
+  public ApiResponse<EventList> eventsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return eventsWithHttpInfo(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -381,16 +386,17 @@ public class EventsApi {
    * @param resourceId Only events about this record (&#x60;resource.id&#x60;: an order id, a SKU, an invoice id, …). (optional)
    * @param occurredAfter Only events that occurred at or after this instant. (optional)
    * @param occurredBefore Only events that occurred before this instant. (optional)
-   * @param sort Sort order: &#x60;occurred_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-occurred_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;occurred_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-occurred_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-occurred_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;EventList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<EventList> eventsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = eventsRequestBuilder(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, sort, page, perPage, after, headers);
+  public ApiResponse<EventList> eventsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = eventsRequestBuilder(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -437,7 +443,7 @@ public class EventsApi {
     }
   }
 
-  private HttpRequest.Builder eventsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder eventsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling events");
@@ -466,6 +472,207 @@ public class EventsApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list events
+   * Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list &#x60;events&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param type Only events of this type. A type the credential may not receive is &#x60;insufficient_scope&#x60; naming the scope it needs. (optional)
+   * @param resourceId Only events about this record (&#x60;resource.id&#x60;: an order id, a SKU, an invoice id, …). (optional)
+   * @param occurredAfter Only events that occurred at or after this instant. (optional)
+   * @param occurredBefore Only events that occurred before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;type&#x60;, &#x60;source_type&#x60;, &#x60;resource_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;occurred_at&#x60;. Default &#x60;occurred_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.resource_id&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return EventAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public EventAggregate eventsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return eventsAggregate(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list events
+   * Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list &#x60;events&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param type Only events of this type. A type the credential may not receive is &#x60;insufficient_scope&#x60; naming the scope it needs. (optional)
+   * @param resourceId Only events about this record (&#x60;resource.id&#x60;: an order id, a SKU, an invoice id, …). (optional)
+   * @param occurredAfter Only events that occurred at or after this instant. (optional)
+   * @param occurredBefore Only events that occurred before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;type&#x60;, &#x60;source_type&#x60;, &#x60;resource_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;occurred_at&#x60;. Default &#x60;occurred_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.resource_id&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return EventAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public EventAggregate eventsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<EventAggregate> localVarResponse = eventsAggregateWithHttpInfo(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list events
+   * Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list &#x60;events&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param type Only events of this type. A type the credential may not receive is &#x60;insufficient_scope&#x60; naming the scope it needs. (optional)
+   * @param resourceId Only events about this record (&#x60;resource.id&#x60;: an order id, a SKU, an invoice id, …). (optional)
+   * @param occurredAfter Only events that occurred at or after this instant. (optional)
+   * @param occurredBefore Only events that occurred before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;type&#x60;, &#x60;source_type&#x60;, &#x60;resource_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;occurred_at&#x60;. Default &#x60;occurred_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.resource_id&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;EventAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<EventAggregate> eventsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return eventsAggregateWithHttpInfo(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list events
+   * Counts, sums, averages, minimums and maximums of events, grouped by fields and by calendar period, with the filters of the list &#x60;events&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param type Only events of this type. A type the credential may not receive is &#x60;insufficient_scope&#x60; naming the scope it needs. (optional)
+   * @param resourceId Only events about this record (&#x60;resource.id&#x60;: an order id, a SKU, an invoice id, …). (optional)
+   * @param occurredAfter Only events that occurred at or after this instant. (optional)
+   * @param occurredBefore Only events that occurred before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;type&#x60;, &#x60;source_type&#x60;, &#x60;resource_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;occurred_at&#x60;. Default &#x60;occurred_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.resource_id&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;EventAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<EventAggregate> eventsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = eventsAggregateRequestBuilder(xServiceTenant, type, resourceId, occurredAfter, occurredBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("eventsAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<EventAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        EventAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<EventAggregate>() {});
+        
+
+        return new ApiResponse<EventAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder eventsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable PlatformEventType type, @jakarta.annotation.Nullable String resourceId, @jakarta.annotation.Nullable OffsetDateTime occurredAfter, @jakarta.annotation.Nullable OffsetDateTime occurredBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling eventsAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/events/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "type";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("type", type));
+    localVarQueryParameterBaseName = "resource_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("resource_id", resourceId));
+    localVarQueryParameterBaseName = "occurred_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("occurred_after", occurredAfter));
+    localVarQueryParameterBaseName = "occurred_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("occurred_before", occurredBefore));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");

@@ -21,17 +21,20 @@ import dev.platform.client.generated.Pair;
 import dev.platform.client.generated.model.BadRequestProblem;
 import dev.platform.client.generated.model.ConflictProblem;
 import dev.platform.client.generated.model.CreateInvoiceInput;
+import dev.platform.client.generated.model.DeleteConnectorRequest;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
 import dev.platform.client.generated.model.InternalErrorProblem;
 import dev.platform.client.generated.model.Invoice;
+import dev.platform.client.generated.model.InvoiceAggregate;
 import dev.platform.client.generated.model.InvoiceList;
 import dev.platform.client.generated.model.InvoiceStatus;
 import dev.platform.client.generated.model.LedgerBalance;
 import dev.platform.client.generated.model.LedgerEntry;
+import dev.platform.client.generated.model.LedgerEntryAggregate;
 import dev.platform.client.generated.model.LedgerEntryList;
 import dev.platform.client.generated.model.LedgerEntrySourceType;
-import dev.platform.client.generated.model.LifecycleActionInput;
+import dev.platform.client.generated.model.LedgerLineAggregate;
 import dev.platform.client.generated.model.NotFoundProblem;
 import java.time.OffsetDateTime;
 import dev.platform.client.generated.model.PayInvoiceInput;
@@ -40,6 +43,7 @@ import dev.platform.client.generated.model.PostLedgerEntryInput;
 import dev.platform.client.generated.model.PreconditionFailedProblem;
 import dev.platform.client.generated.model.RuleViolationProblem;
 import dev.platform.client.generated.model.ServiceUnavailableProblem;
+import dev.platform.client.generated.model.TimeBucket;
 import dev.platform.client.generated.model.TooManyRequestsProblem;
 import dev.platform.client.generated.model.UnauthorizedProblem;
 import dev.platform.client.generated.model.UnsupportedMediaTypeProblem;
@@ -341,12 +345,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice deleteInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return deleteInvoice(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public Invoice deleteInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return deleteInvoice(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -356,13 +360,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice deleteInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    ApiResponse<Invoice> localVarResponse = deleteInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public Invoice deleteInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    ApiResponse<Invoice> localVarResponse = deleteInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     return localVarResponse.getData();
   }
 
@@ -373,12 +377,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> deleteInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return deleteInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public ApiResponse<Invoice> deleteInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return deleteInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -388,13 +392,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> deleteInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = deleteInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public ApiResponse<Invoice> deleteInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = deleteInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -441,7 +445,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder deleteInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder deleteInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling deleteInvoice");
@@ -471,7 +475,7 @@ public class FinanceApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
       localVarRequestBuilder.method("DELETE", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -627,15 +631,16 @@ public class FinanceApi {
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return InvoiceList
    * @throws ApiException if fails to make API call
    */
-  public InvoiceList invoices(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return invoices(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, null);
+  public InvoiceList invoices(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return invoices(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -649,16 +654,17 @@ public class FinanceApi {
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return InvoiceList
    * @throws ApiException if fails to make API call
    */
-  public InvoiceList invoices(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<InvoiceList> localVarResponse = invoicesWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, headers);
+  public InvoiceList invoices(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<InvoiceList> localVarResponse = invoicesWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -673,15 +679,16 @@ public class FinanceApi {
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;InvoiceList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InvoiceList> invoicesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return invoicesWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, null);
+  public ApiResponse<InvoiceList> invoicesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return invoicesWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -695,16 +702,17 @@ public class FinanceApi {
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;InvoiceList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InvoiceList> invoicesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = invoicesRequestBuilder(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, headers);
+  public ApiResponse<InvoiceList> invoicesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = invoicesRequestBuilder(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -751,7 +759,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder invoicesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder invoicesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling invoices");
@@ -786,6 +794,225 @@ public class FinanceApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list invoices
+   * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list &#x60;invoices&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param status Only invoices with this status. (optional)
+   * @param customerId Only invoices of this customer. (optional)
+   * @param orderId Only invoices of this order. (optional)
+   * @param currency Only invoices in this currency. (optional)
+   * @param issuedAfter Only invoices issued at or after this time. (optional)
+   * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;status&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;, &#x60;overdue&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;issued_at&#x60;, &#x60;paid_at&#x60;, &#x60;voided_at&#x60;, &#x60;due_date&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.customer_id&#x60;, &#x60;total.sum&#x60;, &#x60;total.avg&#x60;, &#x60;total.min&#x60;, &#x60;total.max&#x60;, &#x60;subtotal.sum&#x60;, &#x60;subtotal.avg&#x60;, &#x60;subtotal.min&#x60;, &#x60;subtotal.max&#x60;, &#x60;tax_total.sum&#x60;, &#x60;tax_total.avg&#x60;, &#x60;tax_total.min&#x60;, &#x60;tax_total.max&#x60;, &#x60;amount_paid.sum&#x60;, &#x60;amount_paid.avg&#x60;, &#x60;amount_paid.min&#x60;, &#x60;amount_paid.max&#x60;, &#x60;amount_due.sum&#x60;, &#x60;amount_due.avg&#x60;, &#x60;amount_due.min&#x60;, &#x60;amount_due.max&#x60;, &#x60;days_to_payment.sum&#x60;, &#x60;days_to_payment.avg&#x60;, &#x60;days_to_payment.min&#x60;, &#x60;days_to_payment.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return InvoiceAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public InvoiceAggregate invoicesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return invoicesAggregate(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list invoices
+   * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list &#x60;invoices&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param status Only invoices with this status. (optional)
+   * @param customerId Only invoices of this customer. (optional)
+   * @param orderId Only invoices of this order. (optional)
+   * @param currency Only invoices in this currency. (optional)
+   * @param issuedAfter Only invoices issued at or after this time. (optional)
+   * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;status&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;, &#x60;overdue&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;issued_at&#x60;, &#x60;paid_at&#x60;, &#x60;voided_at&#x60;, &#x60;due_date&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.customer_id&#x60;, &#x60;total.sum&#x60;, &#x60;total.avg&#x60;, &#x60;total.min&#x60;, &#x60;total.max&#x60;, &#x60;subtotal.sum&#x60;, &#x60;subtotal.avg&#x60;, &#x60;subtotal.min&#x60;, &#x60;subtotal.max&#x60;, &#x60;tax_total.sum&#x60;, &#x60;tax_total.avg&#x60;, &#x60;tax_total.min&#x60;, &#x60;tax_total.max&#x60;, &#x60;amount_paid.sum&#x60;, &#x60;amount_paid.avg&#x60;, &#x60;amount_paid.min&#x60;, &#x60;amount_paid.max&#x60;, &#x60;amount_due.sum&#x60;, &#x60;amount_due.avg&#x60;, &#x60;amount_due.min&#x60;, &#x60;amount_due.max&#x60;, &#x60;days_to_payment.sum&#x60;, &#x60;days_to_payment.avg&#x60;, &#x60;days_to_payment.min&#x60;, &#x60;days_to_payment.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return InvoiceAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public InvoiceAggregate invoicesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<InvoiceAggregate> localVarResponse = invoicesAggregateWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list invoices
+   * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list &#x60;invoices&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param status Only invoices with this status. (optional)
+   * @param customerId Only invoices of this customer. (optional)
+   * @param orderId Only invoices of this order. (optional)
+   * @param currency Only invoices in this currency. (optional)
+   * @param issuedAfter Only invoices issued at or after this time. (optional)
+   * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;status&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;, &#x60;overdue&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;issued_at&#x60;, &#x60;paid_at&#x60;, &#x60;voided_at&#x60;, &#x60;due_date&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.customer_id&#x60;, &#x60;total.sum&#x60;, &#x60;total.avg&#x60;, &#x60;total.min&#x60;, &#x60;total.max&#x60;, &#x60;subtotal.sum&#x60;, &#x60;subtotal.avg&#x60;, &#x60;subtotal.min&#x60;, &#x60;subtotal.max&#x60;, &#x60;tax_total.sum&#x60;, &#x60;tax_total.avg&#x60;, &#x60;tax_total.min&#x60;, &#x60;tax_total.max&#x60;, &#x60;amount_paid.sum&#x60;, &#x60;amount_paid.avg&#x60;, &#x60;amount_paid.min&#x60;, &#x60;amount_paid.max&#x60;, &#x60;amount_due.sum&#x60;, &#x60;amount_due.avg&#x60;, &#x60;amount_due.min&#x60;, &#x60;amount_due.max&#x60;, &#x60;days_to_payment.sum&#x60;, &#x60;days_to_payment.avg&#x60;, &#x60;days_to_payment.min&#x60;, &#x60;days_to_payment.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;InvoiceAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<InvoiceAggregate> invoicesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return invoicesAggregateWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list invoices
+   * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list &#x60;invoices&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param status Only invoices with this status. (optional)
+   * @param customerId Only invoices of this customer. (optional)
+   * @param orderId Only invoices of this order. (optional)
+   * @param currency Only invoices in this currency. (optional)
+   * @param issuedAfter Only invoices issued at or after this time. (optional)
+   * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;status&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;, &#x60;overdue&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;issued_at&#x60;, &#x60;paid_at&#x60;, &#x60;voided_at&#x60;, &#x60;due_date&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.customer_id&#x60;, &#x60;total.sum&#x60;, &#x60;total.avg&#x60;, &#x60;total.min&#x60;, &#x60;total.max&#x60;, &#x60;subtotal.sum&#x60;, &#x60;subtotal.avg&#x60;, &#x60;subtotal.min&#x60;, &#x60;subtotal.max&#x60;, &#x60;tax_total.sum&#x60;, &#x60;tax_total.avg&#x60;, &#x60;tax_total.min&#x60;, &#x60;tax_total.max&#x60;, &#x60;amount_paid.sum&#x60;, &#x60;amount_paid.avg&#x60;, &#x60;amount_paid.min&#x60;, &#x60;amount_paid.max&#x60;, &#x60;amount_due.sum&#x60;, &#x60;amount_due.avg&#x60;, &#x60;amount_due.min&#x60;, &#x60;amount_due.max&#x60;, &#x60;days_to_payment.sum&#x60;, &#x60;days_to_payment.avg&#x60;, &#x60;days_to_payment.min&#x60;, &#x60;days_to_payment.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;InvoiceAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<InvoiceAggregate> invoicesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = invoicesAggregateRequestBuilder(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("invoicesAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<InvoiceAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        InvoiceAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<InvoiceAggregate>() {});
+        
+
+        return new ApiResponse<InvoiceAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder invoicesAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling invoicesAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/finance/invoices/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "status";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
+    localVarQueryParameterBaseName = "customer_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("customer_id", customerId));
+    localVarQueryParameterBaseName = "order_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("order_id", orderId));
+    localVarQueryParameterBaseName = "currency";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("currency", currency));
+    localVarQueryParameterBaseName = "issued_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("issued_after", issuedAfter));
+    localVarQueryParameterBaseName = "issued_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("issued_before", issuedBefore));
+    localVarQueryParameterBaseName = "overdue";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("overdue", overdue));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");
@@ -822,12 +1049,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice issueInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return issueInvoice(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public Invoice issueInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return issueInvoice(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -837,13 +1064,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice issueInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    ApiResponse<Invoice> localVarResponse = issueInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public Invoice issueInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    ApiResponse<Invoice> localVarResponse = issueInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     return localVarResponse.getData();
   }
 
@@ -854,12 +1081,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> issueInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return issueInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public ApiResponse<Invoice> issueInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return issueInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -869,13 +1096,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> issueInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = issueInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public ApiResponse<Invoice> issueInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = issueInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -922,7 +1149,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder issueInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder issueInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling issueInvoice");
@@ -952,7 +1179,7 @@ public class FinanceApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -1129,15 +1356,16 @@ public class FinanceApi {
    * @param currency Only entries in this currency. (optional)
    * @param postedAfter Only entries posted at or after this time. (optional)
    * @param postedBefore Only entries posted before this time. (optional)
-   * @param sort Sort order: &#x60;posted_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-posted_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;posted_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-posted_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-posted_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return LedgerEntryList
    * @throws ApiException if fails to make API call
    */
-  public LedgerEntryList ledgerEntries(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return ledgerEntries(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, sort, page, perPage, after, null);
+  public LedgerEntryList ledgerEntries(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return ledgerEntries(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1150,16 +1378,17 @@ public class FinanceApi {
    * @param currency Only entries in this currency. (optional)
    * @param postedAfter Only entries posted at or after this time. (optional)
    * @param postedBefore Only entries posted before this time. (optional)
-   * @param sort Sort order: &#x60;posted_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-posted_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;posted_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-posted_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-posted_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return LedgerEntryList
    * @throws ApiException if fails to make API call
    */
-  public LedgerEntryList ledgerEntries(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<LedgerEntryList> localVarResponse = ledgerEntriesWithHttpInfo(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, sort, page, perPage, after, headers);
+  public LedgerEntryList ledgerEntries(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<LedgerEntryList> localVarResponse = ledgerEntriesWithHttpInfo(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -1173,15 +1402,16 @@ public class FinanceApi {
    * @param currency Only entries in this currency. (optional)
    * @param postedAfter Only entries posted at or after this time. (optional)
    * @param postedBefore Only entries posted before this time. (optional)
-   * @param sort Sort order: &#x60;posted_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-posted_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;posted_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-posted_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-posted_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;LedgerEntryList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<LedgerEntryList> ledgerEntriesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return ledgerEntriesWithHttpInfo(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, sort, page, perPage, after, null);
+  public ApiResponse<LedgerEntryList> ledgerEntriesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return ledgerEntriesWithHttpInfo(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1194,16 +1424,17 @@ public class FinanceApi {
    * @param currency Only entries in this currency. (optional)
    * @param postedAfter Only entries posted at or after this time. (optional)
    * @param postedBefore Only entries posted before this time. (optional)
-   * @param sort Sort order: &#x60;posted_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-posted_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;posted_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-posted_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-posted_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;LedgerEntryList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<LedgerEntryList> ledgerEntriesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = ledgerEntriesRequestBuilder(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, sort, page, perPage, after, headers);
+  public ApiResponse<LedgerEntryList> ledgerEntriesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = ledgerEntriesRequestBuilder(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1250,7 +1481,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder ledgerEntriesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder ledgerEntriesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling ledgerEntries");
@@ -1283,6 +1514,219 @@ public class FinanceApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list ledger_entries
+   * Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list &#x60;ledger_entries&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param account Only entries with a line on this account. (optional)
+   * @param sourceType Only entries posted by this kind of source. (optional)
+   * @param sourceId Only entries of this source (an invoice id). (optional)
+   * @param currency Only entries in this currency. (optional)
+   * @param postedAfter Only entries posted at or after this time. (optional)
+   * @param postedBefore Only entries posted before this time. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;source_type&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;posted_at&#x60;, &#x60;created_at&#x60;. Default &#x60;posted_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.source_id&#x60;, &#x60;amount.sum&#x60;, &#x60;amount.avg&#x60;, &#x60;amount.min&#x60;, &#x60;amount.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return LedgerEntryAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public LedgerEntryAggregate ledgerEntriesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return ledgerEntriesAggregate(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list ledger_entries
+   * Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list &#x60;ledger_entries&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param account Only entries with a line on this account. (optional)
+   * @param sourceType Only entries posted by this kind of source. (optional)
+   * @param sourceId Only entries of this source (an invoice id). (optional)
+   * @param currency Only entries in this currency. (optional)
+   * @param postedAfter Only entries posted at or after this time. (optional)
+   * @param postedBefore Only entries posted before this time. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;source_type&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;posted_at&#x60;, &#x60;created_at&#x60;. Default &#x60;posted_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.source_id&#x60;, &#x60;amount.sum&#x60;, &#x60;amount.avg&#x60;, &#x60;amount.min&#x60;, &#x60;amount.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return LedgerEntryAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public LedgerEntryAggregate ledgerEntriesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<LedgerEntryAggregate> localVarResponse = ledgerEntriesAggregateWithHttpInfo(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list ledger_entries
+   * Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list &#x60;ledger_entries&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param account Only entries with a line on this account. (optional)
+   * @param sourceType Only entries posted by this kind of source. (optional)
+   * @param sourceId Only entries of this source (an invoice id). (optional)
+   * @param currency Only entries in this currency. (optional)
+   * @param postedAfter Only entries posted at or after this time. (optional)
+   * @param postedBefore Only entries posted before this time. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;source_type&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;posted_at&#x60;, &#x60;created_at&#x60;. Default &#x60;posted_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.source_id&#x60;, &#x60;amount.sum&#x60;, &#x60;amount.avg&#x60;, &#x60;amount.min&#x60;, &#x60;amount.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;LedgerEntryAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<LedgerEntryAggregate> ledgerEntriesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return ledgerEntriesAggregateWithHttpInfo(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list ledger_entries
+   * Counts, sums, averages, minimums and maximums of journal entries, grouped by fields and by calendar period, with the filters of the list &#x60;ledger_entries&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param account Only entries with a line on this account. (optional)
+   * @param sourceType Only entries posted by this kind of source. (optional)
+   * @param sourceId Only entries of this source (an invoice id). (optional)
+   * @param currency Only entries in this currency. (optional)
+   * @param postedAfter Only entries posted at or after this time. (optional)
+   * @param postedBefore Only entries posted before this time. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;source_type&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;posted_at&#x60;, &#x60;created_at&#x60;. Default &#x60;posted_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.source_id&#x60;, &#x60;amount.sum&#x60;, &#x60;amount.avg&#x60;, &#x60;amount.min&#x60;, &#x60;amount.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;LedgerEntryAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<LedgerEntryAggregate> ledgerEntriesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = ledgerEntriesAggregateRequestBuilder(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("ledgerEntriesAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<LedgerEntryAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        LedgerEntryAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<LedgerEntryAggregate>() {});
+        
+
+        return new ApiResponse<LedgerEntryAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder ledgerEntriesAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling ledgerEntriesAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/finance/ledger-entries/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "account";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("account", account));
+    localVarQueryParameterBaseName = "source_type";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("source_type", sourceType));
+    localVarQueryParameterBaseName = "source_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("source_id", sourceId));
+    localVarQueryParameterBaseName = "currency";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("currency", currency));
+    localVarQueryParameterBaseName = "posted_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("posted_after", postedAfter));
+    localVarQueryParameterBaseName = "posted_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("posted_before", postedBefore));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");
@@ -1423,6 +1867,217 @@ public class FinanceApi {
         .replace("{id}", ApiClient.urlEncode(id.toString()));
 
     localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list ledger_lines
+   * Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list &#x60;ledger_lines&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param account Only entries with a line on this account. (optional)
+   * @param sourceType Only entries posted by this kind of source. (optional)
+   * @param sourceId Only entries of this source (an invoice id). (optional)
+   * @param currency Only entries in this currency. (optional)
+   * @param postedAfter Only entries posted at or after this time. (optional)
+   * @param postedBefore Only entries posted before this time. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;account&#x60;, &#x60;source_type&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;posted_at&#x60;, &#x60;created_at&#x60;. Default &#x60;posted_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.entry_id&#x60;, &#x60;count_distinct.account&#x60;, &#x60;debit.sum&#x60;, &#x60;debit.avg&#x60;, &#x60;debit.min&#x60;, &#x60;debit.max&#x60;, &#x60;credit.sum&#x60;, &#x60;credit.avg&#x60;, &#x60;credit.min&#x60;, &#x60;credit.max&#x60;, &#x60;balance.sum&#x60;, &#x60;balance.avg&#x60;, &#x60;balance.min&#x60;, &#x60;balance.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return LedgerLineAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public LedgerLineAggregate ledgerLinesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return ledgerLinesAggregate(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list ledger_lines
+   * Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list &#x60;ledger_lines&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param account Only entries with a line on this account. (optional)
+   * @param sourceType Only entries posted by this kind of source. (optional)
+   * @param sourceId Only entries of this source (an invoice id). (optional)
+   * @param currency Only entries in this currency. (optional)
+   * @param postedAfter Only entries posted at or after this time. (optional)
+   * @param postedBefore Only entries posted before this time. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;account&#x60;, &#x60;source_type&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;posted_at&#x60;, &#x60;created_at&#x60;. Default &#x60;posted_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.entry_id&#x60;, &#x60;count_distinct.account&#x60;, &#x60;debit.sum&#x60;, &#x60;debit.avg&#x60;, &#x60;debit.min&#x60;, &#x60;debit.max&#x60;, &#x60;credit.sum&#x60;, &#x60;credit.avg&#x60;, &#x60;credit.min&#x60;, &#x60;credit.max&#x60;, &#x60;balance.sum&#x60;, &#x60;balance.avg&#x60;, &#x60;balance.min&#x60;, &#x60;balance.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return LedgerLineAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public LedgerLineAggregate ledgerLinesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<LedgerLineAggregate> localVarResponse = ledgerLinesAggregateWithHttpInfo(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list ledger_lines
+   * Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list &#x60;ledger_lines&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param account Only entries with a line on this account. (optional)
+   * @param sourceType Only entries posted by this kind of source. (optional)
+   * @param sourceId Only entries of this source (an invoice id). (optional)
+   * @param currency Only entries in this currency. (optional)
+   * @param postedAfter Only entries posted at or after this time. (optional)
+   * @param postedBefore Only entries posted before this time. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;account&#x60;, &#x60;source_type&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;posted_at&#x60;, &#x60;created_at&#x60;. Default &#x60;posted_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.entry_id&#x60;, &#x60;count_distinct.account&#x60;, &#x60;debit.sum&#x60;, &#x60;debit.avg&#x60;, &#x60;debit.min&#x60;, &#x60;debit.max&#x60;, &#x60;credit.sum&#x60;, &#x60;credit.avg&#x60;, &#x60;credit.min&#x60;, &#x60;credit.max&#x60;, &#x60;balance.sum&#x60;, &#x60;balance.avg&#x60;, &#x60;balance.min&#x60;, &#x60;balance.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;LedgerLineAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<LedgerLineAggregate> ledgerLinesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return ledgerLinesAggregateWithHttpInfo(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list ledger_lines
+   * Counts, sums, averages, minimums and maximums of journal entry lines, grouped by fields and by calendar period, with the filters of the list &#x60;ledger_lines&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param account Only entries with a line on this account. (optional)
+   * @param sourceType Only entries posted by this kind of source. (optional)
+   * @param sourceId Only entries of this source (an invoice id). (optional)
+   * @param currency Only entries in this currency. (optional)
+   * @param postedAfter Only entries posted at or after this time. (optional)
+   * @param postedBefore Only entries posted before this time. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;account&#x60;, &#x60;source_type&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;posted_at&#x60;, &#x60;created_at&#x60;. Default &#x60;posted_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.entry_id&#x60;, &#x60;count_distinct.account&#x60;, &#x60;debit.sum&#x60;, &#x60;debit.avg&#x60;, &#x60;debit.min&#x60;, &#x60;debit.max&#x60;, &#x60;credit.sum&#x60;, &#x60;credit.avg&#x60;, &#x60;credit.min&#x60;, &#x60;credit.max&#x60;, &#x60;balance.sum&#x60;, &#x60;balance.avg&#x60;, &#x60;balance.min&#x60;, &#x60;balance.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;LedgerLineAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<LedgerLineAggregate> ledgerLinesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = ledgerLinesAggregateRequestBuilder(xServiceTenant, account, sourceType, sourceId, currency, postedAfter, postedBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("ledgerLinesAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<LedgerLineAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        LedgerLineAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<LedgerLineAggregate>() {});
+        
+
+        return new ApiResponse<LedgerLineAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder ledgerLinesAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String account, @jakarta.annotation.Nullable LedgerEntrySourceType sourceType, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime postedAfter, @jakarta.annotation.Nullable OffsetDateTime postedBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling ledgerLinesAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/finance/ledger-lines/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "account";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("account", account));
+    localVarQueryParameterBaseName = "source_type";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("source_type", sourceType));
+    localVarQueryParameterBaseName = "source_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("source_id", sourceId));
+    localVarQueryParameterBaseName = "currency";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("currency", currency));
+    localVarQueryParameterBaseName = "posted_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("posted_after", postedAfter));
+    localVarQueryParameterBaseName = "posted_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("posted_before", postedBefore));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
 
     if (xServiceTenant != null) {
       localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
@@ -2039,12 +2694,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice voidInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return voidInvoice(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public Invoice voidInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return voidInvoice(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -2054,13 +2709,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice voidInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    ApiResponse<Invoice> localVarResponse = voidInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public Invoice voidInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    ApiResponse<Invoice> localVarResponse = voidInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     return localVarResponse.getData();
   }
 
@@ -2071,12 +2726,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> voidInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return voidInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public ApiResponse<Invoice> voidInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return voidInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -2086,13 +2741,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> voidInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = voidInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public ApiResponse<Invoice> voidInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = voidInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2139,7 +2794,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder voidInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder voidInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling voidInvoice");
@@ -2169,7 +2824,7 @@ public class FinanceApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);

@@ -27,6 +27,7 @@ import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
 import dev.platform.client.generated.model.InternalErrorProblem;
 import dev.platform.client.generated.model.InventoryItem;
+import dev.platform.client.generated.model.InventoryItemAggregate;
 import dev.platform.client.generated.model.InventoryItemList;
 import dev.platform.client.generated.model.NotFoundProblem;
 import java.time.OffsetDateTime;
@@ -36,8 +37,10 @@ import dev.platform.client.generated.model.ReceiveInventoryItemInput;
 import dev.platform.client.generated.model.RuleViolationProblem;
 import dev.platform.client.generated.model.ServiceUnavailableProblem;
 import dev.platform.client.generated.model.StockMovement;
+import dev.platform.client.generated.model.StockMovementAggregate;
 import dev.platform.client.generated.model.StockMovementKind;
 import dev.platform.client.generated.model.StockMovementList;
+import dev.platform.client.generated.model.TimeBucket;
 import dev.platform.client.generated.model.TooManyRequestsProblem;
 import dev.platform.client.generated.model.TransferInventoryItemInput;
 import dev.platform.client.generated.model.UnauthorizedProblem;
@@ -1056,15 +1059,16 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
-   * @param sort Sort order: &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;id&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;name,-id&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;id&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return InventoryItemList
    * @throws ApiException if fails to make API call
    */
-  public InventoryItemList inventoryItems(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return inventoryItems(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, null);
+  public InventoryItemList inventoryItems(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return inventoryItems(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1074,16 +1078,17 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
-   * @param sort Sort order: &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;id&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;name,-id&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;id&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return InventoryItemList
    * @throws ApiException if fails to make API call
    */
-  public InventoryItemList inventoryItems(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<InventoryItemList> localVarResponse = inventoryItemsWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, headers);
+  public InventoryItemList inventoryItems(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<InventoryItemList> localVarResponse = inventoryItemsWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -1094,15 +1099,16 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
-   * @param sort Sort order: &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;id&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;name,-id&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;id&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;InventoryItemList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InventoryItemList> inventoryItemsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return inventoryItemsWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, null);
+  public ApiResponse<InventoryItemList> inventoryItemsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return inventoryItemsWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1112,16 +1118,17 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
-   * @param sort Sort order: &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;id&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;name,-id&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;id&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;InventoryItemList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InventoryItemList> inventoryItemsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = inventoryItemsRequestBuilder(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, headers);
+  public ApiResponse<InventoryItemList> inventoryItemsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = inventoryItemsRequestBuilder(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1168,7 +1175,7 @@ public class InventoryApi {
     }
   }
 
-  private HttpRequest.Builder inventoryItemsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder inventoryItemsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling inventoryItems");
@@ -1195,6 +1202,201 @@ public class InventoryApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list inventory_items
+   * Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list &#x60;inventory_items&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
+   * @param warehouseId Only items whose home warehouse is this one. (optional)
+   * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;warehouse_id&#x60;, &#x60;below_reorder_point&#x60;, &#x60;allow_backorder&#x60;, &#x60;archived&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;updated_at&#x60;, &#x60;archived_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.warehouse_id&#x60;, &#x60;count_distinct.currency&#x60;, &#x60;quantity_on_hand.sum&#x60;, &#x60;quantity_on_hand.avg&#x60;, &#x60;quantity_on_hand.min&#x60;, &#x60;quantity_on_hand.max&#x60;, &#x60;reorder_point.sum&#x60;, &#x60;reorder_point.avg&#x60;, &#x60;reorder_point.min&#x60;, &#x60;reorder_point.max&#x60;, &#x60;unit_cost.sum&#x60;, &#x60;unit_cost.avg&#x60;, &#x60;unit_cost.min&#x60;, &#x60;unit_cost.max&#x60;, &#x60;stock_value.sum&#x60;, &#x60;stock_value.avg&#x60;, &#x60;stock_value.min&#x60;, &#x60;stock_value.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return InventoryItemAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public InventoryItemAggregate inventoryItemsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return inventoryItemsAggregate(xServiceTenant, reorderBelow, warehouseId, archived, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list inventory_items
+   * Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list &#x60;inventory_items&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
+   * @param warehouseId Only items whose home warehouse is this one. (optional)
+   * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;warehouse_id&#x60;, &#x60;below_reorder_point&#x60;, &#x60;allow_backorder&#x60;, &#x60;archived&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;updated_at&#x60;, &#x60;archived_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.warehouse_id&#x60;, &#x60;count_distinct.currency&#x60;, &#x60;quantity_on_hand.sum&#x60;, &#x60;quantity_on_hand.avg&#x60;, &#x60;quantity_on_hand.min&#x60;, &#x60;quantity_on_hand.max&#x60;, &#x60;reorder_point.sum&#x60;, &#x60;reorder_point.avg&#x60;, &#x60;reorder_point.min&#x60;, &#x60;reorder_point.max&#x60;, &#x60;unit_cost.sum&#x60;, &#x60;unit_cost.avg&#x60;, &#x60;unit_cost.min&#x60;, &#x60;unit_cost.max&#x60;, &#x60;stock_value.sum&#x60;, &#x60;stock_value.avg&#x60;, &#x60;stock_value.min&#x60;, &#x60;stock_value.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return InventoryItemAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public InventoryItemAggregate inventoryItemsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<InventoryItemAggregate> localVarResponse = inventoryItemsAggregateWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list inventory_items
+   * Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list &#x60;inventory_items&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
+   * @param warehouseId Only items whose home warehouse is this one. (optional)
+   * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;warehouse_id&#x60;, &#x60;below_reorder_point&#x60;, &#x60;allow_backorder&#x60;, &#x60;archived&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;updated_at&#x60;, &#x60;archived_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.warehouse_id&#x60;, &#x60;count_distinct.currency&#x60;, &#x60;quantity_on_hand.sum&#x60;, &#x60;quantity_on_hand.avg&#x60;, &#x60;quantity_on_hand.min&#x60;, &#x60;quantity_on_hand.max&#x60;, &#x60;reorder_point.sum&#x60;, &#x60;reorder_point.avg&#x60;, &#x60;reorder_point.min&#x60;, &#x60;reorder_point.max&#x60;, &#x60;unit_cost.sum&#x60;, &#x60;unit_cost.avg&#x60;, &#x60;unit_cost.min&#x60;, &#x60;unit_cost.max&#x60;, &#x60;stock_value.sum&#x60;, &#x60;stock_value.avg&#x60;, &#x60;stock_value.min&#x60;, &#x60;stock_value.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;InventoryItemAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<InventoryItemAggregate> inventoryItemsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return inventoryItemsAggregateWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list inventory_items
+   * Counts, sums, averages, minimums and maximums of inventory items, grouped by fields and by calendar period, with the filters of the list &#x60;inventory_items&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
+   * @param warehouseId Only items whose home warehouse is this one. (optional)
+   * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;warehouse_id&#x60;, &#x60;below_reorder_point&#x60;, &#x60;allow_backorder&#x60;, &#x60;archived&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;updated_at&#x60;, &#x60;archived_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.warehouse_id&#x60;, &#x60;count_distinct.currency&#x60;, &#x60;quantity_on_hand.sum&#x60;, &#x60;quantity_on_hand.avg&#x60;, &#x60;quantity_on_hand.min&#x60;, &#x60;quantity_on_hand.max&#x60;, &#x60;reorder_point.sum&#x60;, &#x60;reorder_point.avg&#x60;, &#x60;reorder_point.min&#x60;, &#x60;reorder_point.max&#x60;, &#x60;unit_cost.sum&#x60;, &#x60;unit_cost.avg&#x60;, &#x60;unit_cost.min&#x60;, &#x60;unit_cost.max&#x60;, &#x60;stock_value.sum&#x60;, &#x60;stock_value.avg&#x60;, &#x60;stock_value.min&#x60;, &#x60;stock_value.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;InventoryItemAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<InventoryItemAggregate> inventoryItemsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = inventoryItemsAggregateRequestBuilder(xServiceTenant, reorderBelow, warehouseId, archived, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("inventoryItemsAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<InventoryItemAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        InventoryItemAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<InventoryItemAggregate>() {});
+        
+
+        return new ApiResponse<InventoryItemAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder inventoryItemsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling inventoryItemsAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/inventory/items/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "reorder_below";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("reorder_below", reorderBelow));
+    localVarQueryParameterBaseName = "warehouse_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("warehouse_id", warehouseId));
+    localVarQueryParameterBaseName = "archived";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("archived", archived));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");
@@ -1520,15 +1722,16 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return StockMovementList
    * @throws ApiException if fails to make API call
    */
-  public StockMovementList stockMovements(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return stockMovements(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, null);
+  public StockMovementList stockMovements(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return stockMovements(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1541,16 +1744,17 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return StockMovementList
    * @throws ApiException if fails to make API call
    */
-  public StockMovementList stockMovements(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<StockMovementList> localVarResponse = stockMovementsWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, headers);
+  public StockMovementList stockMovements(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<StockMovementList> localVarResponse = stockMovementsWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -1564,15 +1768,16 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;StockMovementList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<StockMovementList> stockMovementsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return stockMovementsWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, null);
+  public ApiResponse<StockMovementList> stockMovementsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return stockMovementsWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1585,16 +1790,17 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;StockMovementList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<StockMovementList> stockMovementsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = stockMovementsRequestBuilder(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, headers);
+  public ApiResponse<StockMovementList> stockMovementsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = stockMovementsRequestBuilder(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1641,7 +1847,7 @@ public class InventoryApi {
     }
   }
 
-  private HttpRequest.Builder stockMovementsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder stockMovementsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling stockMovements");
@@ -1674,6 +1880,219 @@ public class InventoryApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list stock_movements
+   * Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list &#x60;stock_movements&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param itemId Only movements of this SKU. (optional)
+   * @param warehouseId Only movements in this warehouse. (optional)
+   * @param kind Only movements of this kind. (optional)
+   * @param sourceId Only movements caused by this order. (optional)
+   * @param createdAfter Only movements recorded at or after this instant. (optional)
+   * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;warehouse_id&#x60;, &#x60;kind&#x60;, &#x60;source_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.item_id&#x60;, &#x60;count_distinct.warehouse_id&#x60;, &#x60;count_distinct.source_id&#x60;, &#x60;quantity.sum&#x60;, &#x60;quantity.avg&#x60;, &#x60;quantity.min&#x60;, &#x60;quantity.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return StockMovementAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public StockMovementAggregate stockMovementsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return stockMovementsAggregate(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list stock_movements
+   * Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list &#x60;stock_movements&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param itemId Only movements of this SKU. (optional)
+   * @param warehouseId Only movements in this warehouse. (optional)
+   * @param kind Only movements of this kind. (optional)
+   * @param sourceId Only movements caused by this order. (optional)
+   * @param createdAfter Only movements recorded at or after this instant. (optional)
+   * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;warehouse_id&#x60;, &#x60;kind&#x60;, &#x60;source_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.item_id&#x60;, &#x60;count_distinct.warehouse_id&#x60;, &#x60;count_distinct.source_id&#x60;, &#x60;quantity.sum&#x60;, &#x60;quantity.avg&#x60;, &#x60;quantity.min&#x60;, &#x60;quantity.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return StockMovementAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public StockMovementAggregate stockMovementsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<StockMovementAggregate> localVarResponse = stockMovementsAggregateWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list stock_movements
+   * Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list &#x60;stock_movements&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param itemId Only movements of this SKU. (optional)
+   * @param warehouseId Only movements in this warehouse. (optional)
+   * @param kind Only movements of this kind. (optional)
+   * @param sourceId Only movements caused by this order. (optional)
+   * @param createdAfter Only movements recorded at or after this instant. (optional)
+   * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;warehouse_id&#x60;, &#x60;kind&#x60;, &#x60;source_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.item_id&#x60;, &#x60;count_distinct.warehouse_id&#x60;, &#x60;count_distinct.source_id&#x60;, &#x60;quantity.sum&#x60;, &#x60;quantity.avg&#x60;, &#x60;quantity.min&#x60;, &#x60;quantity.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;StockMovementAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<StockMovementAggregate> stockMovementsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return stockMovementsAggregateWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list stock_movements
+   * Counts, sums, averages, minimums and maximums of stock movements, grouped by fields and by calendar period, with the filters of the list &#x60;stock_movements&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param itemId Only movements of this SKU. (optional)
+   * @param warehouseId Only movements in this warehouse. (optional)
+   * @param kind Only movements of this kind. (optional)
+   * @param sourceId Only movements caused by this order. (optional)
+   * @param createdAfter Only movements recorded at or after this instant. (optional)
+   * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;warehouse_id&#x60;, &#x60;kind&#x60;, &#x60;source_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.item_id&#x60;, &#x60;count_distinct.warehouse_id&#x60;, &#x60;count_distinct.source_id&#x60;, &#x60;quantity.sum&#x60;, &#x60;quantity.avg&#x60;, &#x60;quantity.min&#x60;, &#x60;quantity.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;StockMovementAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<StockMovementAggregate> stockMovementsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = stockMovementsAggregateRequestBuilder(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("stockMovementsAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<StockMovementAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        StockMovementAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<StockMovementAggregate>() {});
+        
+
+        return new ApiResponse<StockMovementAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder stockMovementsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling stockMovementsAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/inventory/movements/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "item_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("item_id", itemId));
+    localVarQueryParameterBaseName = "warehouse_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("warehouse_id", warehouseId));
+    localVarQueryParameterBaseName = "kind";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("kind", kind));
+    localVarQueryParameterBaseName = "source_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("source_id", sourceId));
+    localVarQueryParameterBaseName = "created_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("created_after", createdAfter));
+    localVarQueryParameterBaseName = "created_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("created_before", createdBefore));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");
@@ -2451,14 +2870,15 @@ public class InventoryApi {
    * Warehouses, oldest first; by default the active ones.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param archived &#x60;true&#x60;: only archived warehouses; &#x60;false&#x60; (default): only active ones. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return WarehouseList
    * @throws ApiException if fails to make API call
    */
-  public WarehouseList warehouses(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return warehouses(xServiceTenant, archived, page, perPage, after, null);
+  public WarehouseList warehouses(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return warehouses(xServiceTenant, archived, page, perPage, after, before, null);
   }
 
   /**
@@ -2466,15 +2886,16 @@ public class InventoryApi {
    * Warehouses, oldest first; by default the active ones.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param archived &#x60;true&#x60;: only archived warehouses; &#x60;false&#x60; (default): only active ones. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return WarehouseList
    * @throws ApiException if fails to make API call
    */
-  public WarehouseList warehouses(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<WarehouseList> localVarResponse = warehousesWithHttpInfo(xServiceTenant, archived, page, perPage, after, headers);
+  public WarehouseList warehouses(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<WarehouseList> localVarResponse = warehousesWithHttpInfo(xServiceTenant, archived, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -2483,14 +2904,15 @@ public class InventoryApi {
    * Warehouses, oldest first; by default the active ones.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param archived &#x60;true&#x60;: only archived warehouses; &#x60;false&#x60; (default): only active ones. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;WarehouseList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WarehouseList> warehousesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return warehousesWithHttpInfo(xServiceTenant, archived, page, perPage, after, null);
+  public ApiResponse<WarehouseList> warehousesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return warehousesWithHttpInfo(xServiceTenant, archived, page, perPage, after, before, null);
   }
 
   /**
@@ -2498,15 +2920,16 @@ public class InventoryApi {
    * Warehouses, oldest first; by default the active ones.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param archived &#x60;true&#x60;: only archived warehouses; &#x60;false&#x60; (default): only active ones. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WarehouseList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WarehouseList> warehousesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = warehousesRequestBuilder(xServiceTenant, archived, page, perPage, after, headers);
+  public ApiResponse<WarehouseList> warehousesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = warehousesRequestBuilder(xServiceTenant, archived, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2553,7 +2976,7 @@ public class InventoryApi {
     }
   }
 
-  private HttpRequest.Builder warehousesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder warehousesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling warehouses");
@@ -2574,6 +2997,8 @@ public class InventoryApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");

@@ -32,8 +32,10 @@ import dev.platform.client.generated.model.ServiceUnavailableProblem;
 import dev.platform.client.generated.model.StartSyncInput;
 import dev.platform.client.generated.model.SyncFailureList;
 import dev.platform.client.generated.model.SyncJob;
+import dev.platform.client.generated.model.SyncJobAggregate;
 import dev.platform.client.generated.model.SyncJobList;
 import dev.platform.client.generated.model.SyncJobState;
+import dev.platform.client.generated.model.TimeBucket;
 import dev.platform.client.generated.model.TooManyRequestsProblem;
 import dev.platform.client.generated.model.UnauthorizedProblem;
 import dev.platform.client.generated.model.UnsupportedMediaTypeProblem;
@@ -629,15 +631,16 @@ public class SyncApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param syncJobId The job (&#x60;sync_…&#x60;). (required)
    * @param resolved Only resolved (true) or unresolved (false) ones. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return SyncFailureList
    * @throws ApiException if fails to make API call
    */
-  public SyncFailureList syncFailures(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return syncFailures(xServiceTenant, syncJobId, resolved, sort, page, perPage, after, null);
+  public SyncFailureList syncFailures(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return syncFailures(xServiceTenant, syncJobId, resolved, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -646,16 +649,17 @@ public class SyncApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param syncJobId The job (&#x60;sync_…&#x60;). (required)
    * @param resolved Only resolved (true) or unresolved (false) ones. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return SyncFailureList
    * @throws ApiException if fails to make API call
    */
-  public SyncFailureList syncFailures(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<SyncFailureList> localVarResponse = syncFailuresWithHttpInfo(xServiceTenant, syncJobId, resolved, sort, page, perPage, after, headers);
+  public SyncFailureList syncFailures(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<SyncFailureList> localVarResponse = syncFailuresWithHttpInfo(xServiceTenant, syncJobId, resolved, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -665,15 +669,16 @@ public class SyncApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param syncJobId The job (&#x60;sync_…&#x60;). (required)
    * @param resolved Only resolved (true) or unresolved (false) ones. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;SyncFailureList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<SyncFailureList> syncFailuresWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return syncFailuresWithHttpInfo(xServiceTenant, syncJobId, resolved, sort, page, perPage, after, null);
+  public ApiResponse<SyncFailureList> syncFailuresWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return syncFailuresWithHttpInfo(xServiceTenant, syncJobId, resolved, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -682,16 +687,17 @@ public class SyncApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param syncJobId The job (&#x60;sync_…&#x60;). (required)
    * @param resolved Only resolved (true) or unresolved (false) ones. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;SyncFailureList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<SyncFailureList> syncFailuresWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = syncFailuresRequestBuilder(xServiceTenant, syncJobId, resolved, sort, page, perPage, after, headers);
+  public ApiResponse<SyncFailureList> syncFailuresWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = syncFailuresRequestBuilder(xServiceTenant, syncJobId, resolved, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -738,7 +744,7 @@ public class SyncApi {
     }
   }
 
-  private HttpRequest.Builder syncFailuresRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder syncFailuresRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String syncJobId, @jakarta.annotation.Nullable Boolean resolved, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling syncFailures");
@@ -766,6 +772,8 @@ public class SyncApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");
@@ -930,15 +938,16 @@ public class SyncApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param connectorId Only jobs of this connector. (optional)
    * @param state Only jobs in this state. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return SyncJobList
    * @throws ApiException if fails to make API call
    */
-  public SyncJobList syncJobs(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return syncJobs(xServiceTenant, connectorId, state, sort, page, perPage, after, null);
+  public SyncJobList syncJobs(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return syncJobs(xServiceTenant, connectorId, state, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -947,16 +956,17 @@ public class SyncApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param connectorId Only jobs of this connector. (optional)
    * @param state Only jobs in this state. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return SyncJobList
    * @throws ApiException if fails to make API call
    */
-  public SyncJobList syncJobs(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<SyncJobList> localVarResponse = syncJobsWithHttpInfo(xServiceTenant, connectorId, state, sort, page, perPage, after, headers);
+  public SyncJobList syncJobs(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<SyncJobList> localVarResponse = syncJobsWithHttpInfo(xServiceTenant, connectorId, state, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -966,15 +976,16 @@ public class SyncApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param connectorId Only jobs of this connector. (optional)
    * @param state Only jobs in this state. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;SyncJobList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<SyncJobList> syncJobsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return syncJobsWithHttpInfo(xServiceTenant, connectorId, state, sort, page, perPage, after, null);
+  public ApiResponse<SyncJobList> syncJobsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return syncJobsWithHttpInfo(xServiceTenant, connectorId, state, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -983,16 +994,17 @@ public class SyncApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param connectorId Only jobs of this connector. (optional)
    * @param state Only jobs in this state. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;SyncJobList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<SyncJobList> syncJobsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = syncJobsRequestBuilder(xServiceTenant, connectorId, state, sort, page, perPage, after, headers);
+  public ApiResponse<SyncJobList> syncJobsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = syncJobsRequestBuilder(xServiceTenant, connectorId, state, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1039,7 +1051,7 @@ public class SyncApi {
     }
   }
 
-  private HttpRequest.Builder syncJobsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder syncJobsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling syncJobs");
@@ -1064,6 +1076,195 @@ public class SyncApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list sync_jobs
+   * Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list &#x60;sync_jobs&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param connectorId Only jobs of this connector. (optional)
+   * @param state Only jobs in this state. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;connector_id&#x60;, &#x60;state&#x60;, &#x60;trigger&#x60;, &#x60;direction&#x60;, &#x60;full&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;started_at&#x60;, &#x60;finished_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.connector_id&#x60;, &#x60;records_seen.sum&#x60;, &#x60;records_seen.avg&#x60;, &#x60;records_seen.min&#x60;, &#x60;records_seen.max&#x60;, &#x60;records_created.sum&#x60;, &#x60;records_created.avg&#x60;, &#x60;records_created.min&#x60;, &#x60;records_created.max&#x60;, &#x60;records_updated.sum&#x60;, &#x60;records_updated.avg&#x60;, &#x60;records_updated.min&#x60;, &#x60;records_updated.max&#x60;, &#x60;records_unchanged.sum&#x60;, &#x60;records_unchanged.avg&#x60;, &#x60;records_unchanged.min&#x60;, &#x60;records_unchanged.max&#x60;, &#x60;records_failed.sum&#x60;, &#x60;records_failed.avg&#x60;, &#x60;records_failed.min&#x60;, &#x60;records_failed.max&#x60;, &#x60;attempts.sum&#x60;, &#x60;attempts.avg&#x60;, &#x60;attempts.min&#x60;, &#x60;attempts.max&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return SyncJobAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public SyncJobAggregate syncJobsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return syncJobsAggregate(xServiceTenant, connectorId, state, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list sync_jobs
+   * Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list &#x60;sync_jobs&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param connectorId Only jobs of this connector. (optional)
+   * @param state Only jobs in this state. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;connector_id&#x60;, &#x60;state&#x60;, &#x60;trigger&#x60;, &#x60;direction&#x60;, &#x60;full&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;started_at&#x60;, &#x60;finished_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.connector_id&#x60;, &#x60;records_seen.sum&#x60;, &#x60;records_seen.avg&#x60;, &#x60;records_seen.min&#x60;, &#x60;records_seen.max&#x60;, &#x60;records_created.sum&#x60;, &#x60;records_created.avg&#x60;, &#x60;records_created.min&#x60;, &#x60;records_created.max&#x60;, &#x60;records_updated.sum&#x60;, &#x60;records_updated.avg&#x60;, &#x60;records_updated.min&#x60;, &#x60;records_updated.max&#x60;, &#x60;records_unchanged.sum&#x60;, &#x60;records_unchanged.avg&#x60;, &#x60;records_unchanged.min&#x60;, &#x60;records_unchanged.max&#x60;, &#x60;records_failed.sum&#x60;, &#x60;records_failed.avg&#x60;, &#x60;records_failed.min&#x60;, &#x60;records_failed.max&#x60;, &#x60;attempts.sum&#x60;, &#x60;attempts.avg&#x60;, &#x60;attempts.min&#x60;, &#x60;attempts.max&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return SyncJobAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public SyncJobAggregate syncJobsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<SyncJobAggregate> localVarResponse = syncJobsAggregateWithHttpInfo(xServiceTenant, connectorId, state, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list sync_jobs
+   * Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list &#x60;sync_jobs&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param connectorId Only jobs of this connector. (optional)
+   * @param state Only jobs in this state. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;connector_id&#x60;, &#x60;state&#x60;, &#x60;trigger&#x60;, &#x60;direction&#x60;, &#x60;full&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;started_at&#x60;, &#x60;finished_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.connector_id&#x60;, &#x60;records_seen.sum&#x60;, &#x60;records_seen.avg&#x60;, &#x60;records_seen.min&#x60;, &#x60;records_seen.max&#x60;, &#x60;records_created.sum&#x60;, &#x60;records_created.avg&#x60;, &#x60;records_created.min&#x60;, &#x60;records_created.max&#x60;, &#x60;records_updated.sum&#x60;, &#x60;records_updated.avg&#x60;, &#x60;records_updated.min&#x60;, &#x60;records_updated.max&#x60;, &#x60;records_unchanged.sum&#x60;, &#x60;records_unchanged.avg&#x60;, &#x60;records_unchanged.min&#x60;, &#x60;records_unchanged.max&#x60;, &#x60;records_failed.sum&#x60;, &#x60;records_failed.avg&#x60;, &#x60;records_failed.min&#x60;, &#x60;records_failed.max&#x60;, &#x60;attempts.sum&#x60;, &#x60;attempts.avg&#x60;, &#x60;attempts.min&#x60;, &#x60;attempts.max&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;SyncJobAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<SyncJobAggregate> syncJobsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return syncJobsAggregateWithHttpInfo(xServiceTenant, connectorId, state, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list sync_jobs
+   * Counts, sums, averages, minimums and maximums of sync jobs, grouped by fields and by calendar period, with the filters of the list &#x60;sync_jobs&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param connectorId Only jobs of this connector. (optional)
+   * @param state Only jobs in this state. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;connector_id&#x60;, &#x60;state&#x60;, &#x60;trigger&#x60;, &#x60;direction&#x60;, &#x60;full&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;started_at&#x60;, &#x60;finished_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.connector_id&#x60;, &#x60;records_seen.sum&#x60;, &#x60;records_seen.avg&#x60;, &#x60;records_seen.min&#x60;, &#x60;records_seen.max&#x60;, &#x60;records_created.sum&#x60;, &#x60;records_created.avg&#x60;, &#x60;records_created.min&#x60;, &#x60;records_created.max&#x60;, &#x60;records_updated.sum&#x60;, &#x60;records_updated.avg&#x60;, &#x60;records_updated.min&#x60;, &#x60;records_updated.max&#x60;, &#x60;records_unchanged.sum&#x60;, &#x60;records_unchanged.avg&#x60;, &#x60;records_unchanged.min&#x60;, &#x60;records_unchanged.max&#x60;, &#x60;records_failed.sum&#x60;, &#x60;records_failed.avg&#x60;, &#x60;records_failed.min&#x60;, &#x60;records_failed.max&#x60;, &#x60;attempts.sum&#x60;, &#x60;attempts.avg&#x60;, &#x60;attempts.min&#x60;, &#x60;attempts.max&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;SyncJobAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<SyncJobAggregate> syncJobsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = syncJobsAggregateRequestBuilder(xServiceTenant, connectorId, state, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("syncJobsAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<SyncJobAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        SyncJobAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<SyncJobAggregate>() {});
+        
+
+        return new ApiResponse<SyncJobAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder syncJobsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String connectorId, @jakarta.annotation.Nullable SyncJobState state, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling syncJobsAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/sync/jobs/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "connector_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("connector_id", connectorId));
+    localVarQueryParameterBaseName = "state";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("state", state));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");

@@ -1021,14 +1021,15 @@ public class UsersApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only users in this status. (optional)
    * @param roleId Only users with this role. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return UserList
    * @throws ApiException if fails to make API call
    */
-  public UserList users(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return users(xServiceTenant, status, roleId, page, perPage, after, null);
+  public UserList users(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return users(xServiceTenant, status, roleId, page, perPage, after, before, null);
   }
 
   /**
@@ -1037,15 +1038,16 @@ public class UsersApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only users in this status. (optional)
    * @param roleId Only users with this role. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return UserList
    * @throws ApiException if fails to make API call
    */
-  public UserList users(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<UserList> localVarResponse = usersWithHttpInfo(xServiceTenant, status, roleId, page, perPage, after, headers);
+  public UserList users(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<UserList> localVarResponse = usersWithHttpInfo(xServiceTenant, status, roleId, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -1055,14 +1057,15 @@ public class UsersApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only users in this status. (optional)
    * @param roleId Only users with this role. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;UserList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<UserList> usersWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return usersWithHttpInfo(xServiceTenant, status, roleId, page, perPage, after, null);
+  public ApiResponse<UserList> usersWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return usersWithHttpInfo(xServiceTenant, status, roleId, page, perPage, after, before, null);
   }
 
   /**
@@ -1071,15 +1074,16 @@ public class UsersApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only users in this status. (optional)
    * @param roleId Only users with this role. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;UserList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<UserList> usersWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = usersRequestBuilder(xServiceTenant, status, roleId, page, perPage, after, headers);
+  public ApiResponse<UserList> usersWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = usersRequestBuilder(xServiceTenant, status, roleId, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1126,7 +1130,7 @@ public class UsersApi {
     }
   }
 
-  private HttpRequest.Builder usersRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder usersRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable UserStatus status, @jakarta.annotation.Nullable String roleId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling users");
@@ -1149,6 +1153,8 @@ public class UsersApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");

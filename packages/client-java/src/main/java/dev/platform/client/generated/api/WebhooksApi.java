@@ -21,10 +21,10 @@ import dev.platform.client.generated.Pair;
 import dev.platform.client.generated.model.BadRequestProblem;
 import dev.platform.client.generated.model.ConflictProblem;
 import dev.platform.client.generated.model.CreateWebhookEndpointInput;
+import dev.platform.client.generated.model.DeleteConnectorRequest;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
 import dev.platform.client.generated.model.InternalErrorProblem;
-import dev.platform.client.generated.model.LifecycleActionInput;
 import dev.platform.client.generated.model.NotFoundProblem;
 import dev.platform.client.generated.model.PayloadTooLargeProblem;
 import dev.platform.client.generated.model.PreconditionFailedProblem;
@@ -33,11 +33,13 @@ import dev.platform.client.generated.model.ResendWebhookEventInput;
 import dev.platform.client.generated.model.RotateWebhookEndpointSecretInput;
 import dev.platform.client.generated.model.RuleViolationProblem;
 import dev.platform.client.generated.model.ServiceUnavailableProblem;
+import dev.platform.client.generated.model.TimeBucket;
 import dev.platform.client.generated.model.TooManyRequestsProblem;
 import dev.platform.client.generated.model.UnauthorizedProblem;
 import dev.platform.client.generated.model.UnsupportedMediaTypeProblem;
 import dev.platform.client.generated.model.UpdateWebhookEndpointInput;
 import dev.platform.client.generated.model.WebhookDelivery;
+import dev.platform.client.generated.model.WebhookDeliveryAggregate;
 import dev.platform.client.generated.model.WebhookDeliveryList;
 import dev.platform.client.generated.model.WebhookDeliveryStatus;
 import dev.platform.client.generated.model.WebhookEndpoint;
@@ -343,12 +345,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint deleteWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return deleteWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public WebhookEndpoint deleteWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return deleteWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -358,13 +360,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint deleteWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    ApiResponse<WebhookEndpoint> localVarResponse = deleteWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public WebhookEndpoint deleteWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    ApiResponse<WebhookEndpoint> localVarResponse = deleteWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     return localVarResponse.getData();
   }
 
@@ -375,12 +377,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> deleteWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return deleteWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public ApiResponse<WebhookEndpoint> deleteWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return deleteWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -390,13 +392,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> deleteWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = deleteWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public ApiResponse<WebhookEndpoint> deleteWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = deleteWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -443,7 +445,7 @@ public class WebhooksApi {
     }
   }
 
-  private HttpRequest.Builder deleteWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder deleteWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling deleteWebhookEndpoint");
@@ -473,7 +475,7 @@ public class WebhooksApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
       localVarRequestBuilder.method("DELETE", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -496,12 +498,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint disableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return disableWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public WebhookEndpoint disableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return disableWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -511,13 +513,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint disableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    ApiResponse<WebhookEndpoint> localVarResponse = disableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public WebhookEndpoint disableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    ApiResponse<WebhookEndpoint> localVarResponse = disableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     return localVarResponse.getData();
   }
 
@@ -528,12 +530,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> disableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return disableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public ApiResponse<WebhookEndpoint> disableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return disableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -543,13 +545,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> disableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = disableWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public ApiResponse<WebhookEndpoint> disableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = disableWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -596,7 +598,7 @@ public class WebhooksApi {
     }
   }
 
-  private HttpRequest.Builder disableWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder disableWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling disableWebhookEndpoint");
@@ -626,7 +628,7 @@ public class WebhooksApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -649,12 +651,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint enableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return enableWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public WebhookEndpoint enableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return enableWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -664,13 +666,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint enableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    ApiResponse<WebhookEndpoint> localVarResponse = enableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public WebhookEndpoint enableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    ApiResponse<WebhookEndpoint> localVarResponse = enableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     return localVarResponse.getData();
   }
 
@@ -681,12 +683,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> enableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
-    return enableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
+  public ApiResponse<WebhookEndpoint> enableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
+    return enableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
   }
 
   /**
@@ -696,13 +698,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param lifecycleActionInput  (optional)
+   * @param deleteConnectorRequest  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> enableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = enableWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
+  public ApiResponse<WebhookEndpoint> enableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = enableWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -749,7 +751,7 @@ public class WebhooksApi {
     }
   }
 
-  private HttpRequest.Builder enableWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder enableWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling enableWebhookEndpoint");
@@ -779,7 +781,7 @@ public class WebhooksApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -1548,15 +1550,16 @@ public class WebhooksApi {
    * @param endpointId The endpoint (&#x60;we_…&#x60;). (required)
    * @param status Only deliveries in this status. (optional)
    * @param eventId Only deliveries of this event. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return WebhookDeliveryList
    * @throws ApiException if fails to make API call
    */
-  public WebhookDeliveryList webhookDeliveries(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return webhookDeliveries(xServiceTenant, endpointId, status, eventId, sort, page, perPage, after, null);
+  public WebhookDeliveryList webhookDeliveries(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return webhookDeliveries(xServiceTenant, endpointId, status, eventId, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1566,16 +1569,17 @@ public class WebhooksApi {
    * @param endpointId The endpoint (&#x60;we_…&#x60;). (required)
    * @param status Only deliveries in this status. (optional)
    * @param eventId Only deliveries of this event. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return WebhookDeliveryList
    * @throws ApiException if fails to make API call
    */
-  public WebhookDeliveryList webhookDeliveries(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<WebhookDeliveryList> localVarResponse = webhookDeliveriesWithHttpInfo(xServiceTenant, endpointId, status, eventId, sort, page, perPage, after, headers);
+  public WebhookDeliveryList webhookDeliveries(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<WebhookDeliveryList> localVarResponse = webhookDeliveriesWithHttpInfo(xServiceTenant, endpointId, status, eventId, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -1586,15 +1590,16 @@ public class WebhooksApi {
    * @param endpointId The endpoint (&#x60;we_…&#x60;). (required)
    * @param status Only deliveries in this status. (optional)
    * @param eventId Only deliveries of this event. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;WebhookDeliveryList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookDeliveryList> webhookDeliveriesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return webhookDeliveriesWithHttpInfo(xServiceTenant, endpointId, status, eventId, sort, page, perPage, after, null);
+  public ApiResponse<WebhookDeliveryList> webhookDeliveriesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return webhookDeliveriesWithHttpInfo(xServiceTenant, endpointId, status, eventId, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1604,16 +1609,17 @@ public class WebhooksApi {
    * @param endpointId The endpoint (&#x60;we_…&#x60;). (required)
    * @param status Only deliveries in this status. (optional)
    * @param eventId Only deliveries of this event. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WebhookDeliveryList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookDeliveryList> webhookDeliveriesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = webhookDeliveriesRequestBuilder(xServiceTenant, endpointId, status, eventId, sort, page, perPage, after, headers);
+  public ApiResponse<WebhookDeliveryList> webhookDeliveriesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = webhookDeliveriesRequestBuilder(xServiceTenant, endpointId, status, eventId, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1660,7 +1666,7 @@ public class WebhooksApi {
     }
   }
 
-  private HttpRequest.Builder webhookDeliveriesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder webhookDeliveriesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling webhookDeliveries");
@@ -1690,6 +1696,201 @@ public class WebhooksApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list webhook_deliveries
+   * Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list &#x60;webhook_deliveries&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param endpointId Only deliveries to this endpoint (&#x60;we_…&#x60;). Unlike the list, optional: without it, the deliveries to every endpoint. (optional)
+   * @param status Only deliveries in this status. (optional)
+   * @param eventId Only deliveries of this event. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;endpoint_id&#x60;, &#x60;status&#x60;, &#x60;trigger&#x60;, &#x60;response_class&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;completed_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.event_id&#x60;, &#x60;count_distinct.endpoint_id&#x60;, &#x60;attempts.sum&#x60;, &#x60;attempts.avg&#x60;, &#x60;attempts.min&#x60;, &#x60;attempts.max&#x60;, &#x60;attempts_duration_ms.sum&#x60;, &#x60;attempts_duration_ms.avg&#x60;, &#x60;attempts_duration_ms.min&#x60;, &#x60;attempts_duration_ms.max&#x60;, &#x60;completion_ms.sum&#x60;, &#x60;completion_ms.avg&#x60;, &#x60;completion_ms.min&#x60;, &#x60;completion_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return WebhookDeliveryAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public WebhookDeliveryAggregate webhookDeliveriesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return webhookDeliveriesAggregate(xServiceTenant, endpointId, status, eventId, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list webhook_deliveries
+   * Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list &#x60;webhook_deliveries&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param endpointId Only deliveries to this endpoint (&#x60;we_…&#x60;). Unlike the list, optional: without it, the deliveries to every endpoint. (optional)
+   * @param status Only deliveries in this status. (optional)
+   * @param eventId Only deliveries of this event. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;endpoint_id&#x60;, &#x60;status&#x60;, &#x60;trigger&#x60;, &#x60;response_class&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;completed_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.event_id&#x60;, &#x60;count_distinct.endpoint_id&#x60;, &#x60;attempts.sum&#x60;, &#x60;attempts.avg&#x60;, &#x60;attempts.min&#x60;, &#x60;attempts.max&#x60;, &#x60;attempts_duration_ms.sum&#x60;, &#x60;attempts_duration_ms.avg&#x60;, &#x60;attempts_duration_ms.min&#x60;, &#x60;attempts_duration_ms.max&#x60;, &#x60;completion_ms.sum&#x60;, &#x60;completion_ms.avg&#x60;, &#x60;completion_ms.min&#x60;, &#x60;completion_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return WebhookDeliveryAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public WebhookDeliveryAggregate webhookDeliveriesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<WebhookDeliveryAggregate> localVarResponse = webhookDeliveriesAggregateWithHttpInfo(xServiceTenant, endpointId, status, eventId, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list webhook_deliveries
+   * Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list &#x60;webhook_deliveries&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param endpointId Only deliveries to this endpoint (&#x60;we_…&#x60;). Unlike the list, optional: without it, the deliveries to every endpoint. (optional)
+   * @param status Only deliveries in this status. (optional)
+   * @param eventId Only deliveries of this event. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;endpoint_id&#x60;, &#x60;status&#x60;, &#x60;trigger&#x60;, &#x60;response_class&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;completed_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.event_id&#x60;, &#x60;count_distinct.endpoint_id&#x60;, &#x60;attempts.sum&#x60;, &#x60;attempts.avg&#x60;, &#x60;attempts.min&#x60;, &#x60;attempts.max&#x60;, &#x60;attempts_duration_ms.sum&#x60;, &#x60;attempts_duration_ms.avg&#x60;, &#x60;attempts_duration_ms.min&#x60;, &#x60;attempts_duration_ms.max&#x60;, &#x60;completion_ms.sum&#x60;, &#x60;completion_ms.avg&#x60;, &#x60;completion_ms.min&#x60;, &#x60;completion_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;WebhookDeliveryAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<WebhookDeliveryAggregate> webhookDeliveriesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return webhookDeliveriesAggregateWithHttpInfo(xServiceTenant, endpointId, status, eventId, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list webhook_deliveries
+   * Counts, sums, averages, minimums and maximums of webhook deliveries, grouped by fields and by calendar period, with the filters of the list &#x60;webhook_deliveries&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param endpointId Only deliveries to this endpoint (&#x60;we_…&#x60;). Unlike the list, optional: without it, the deliveries to every endpoint. (optional)
+   * @param status Only deliveries in this status. (optional)
+   * @param eventId Only deliveries of this event. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;endpoint_id&#x60;, &#x60;status&#x60;, &#x60;trigger&#x60;, &#x60;response_class&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;completed_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.event_id&#x60;, &#x60;count_distinct.endpoint_id&#x60;, &#x60;attempts.sum&#x60;, &#x60;attempts.avg&#x60;, &#x60;attempts.min&#x60;, &#x60;attempts.max&#x60;, &#x60;attempts_duration_ms.sum&#x60;, &#x60;attempts_duration_ms.avg&#x60;, &#x60;attempts_duration_ms.min&#x60;, &#x60;attempts_duration_ms.max&#x60;, &#x60;completion_ms.sum&#x60;, &#x60;completion_ms.avg&#x60;, &#x60;completion_ms.min&#x60;, &#x60;completion_ms.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;WebhookDeliveryAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<WebhookDeliveryAggregate> webhookDeliveriesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = webhookDeliveriesAggregateRequestBuilder(xServiceTenant, endpointId, status, eventId, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("webhookDeliveriesAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<WebhookDeliveryAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        WebhookDeliveryAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<WebhookDeliveryAggregate>() {});
+        
+
+        return new ApiResponse<WebhookDeliveryAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder webhookDeliveriesAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String endpointId, @jakarta.annotation.Nullable WebhookDeliveryStatus status, @jakarta.annotation.Nullable String eventId, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling webhookDeliveriesAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/events/webhook-deliveries/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "endpoint_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("endpoint_id", endpointId));
+    localVarQueryParameterBaseName = "status";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
+    localVarQueryParameterBaseName = "event_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("event_id", eventId));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");
@@ -1982,15 +2183,16 @@ public class WebhooksApi {
    * Webhook endpoints, newest first by default. Secrets are never listed.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only endpoints in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return WebhookEndpointList
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpointList webhookEndpoints(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return webhookEndpoints(xServiceTenant, status, sort, page, perPage, after, null);
+  public WebhookEndpointList webhookEndpoints(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return webhookEndpoints(xServiceTenant, status, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1998,16 +2200,17 @@ public class WebhooksApi {
    * Webhook endpoints, newest first by default. Secrets are never listed.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only endpoints in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return WebhookEndpointList
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpointList webhookEndpoints(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<WebhookEndpointList> localVarResponse = webhookEndpointsWithHttpInfo(xServiceTenant, status, sort, page, perPage, after, headers);
+  public WebhookEndpointList webhookEndpoints(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<WebhookEndpointList> localVarResponse = webhookEndpointsWithHttpInfo(xServiceTenant, status, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -2016,15 +2219,16 @@ public class WebhooksApi {
    * Webhook endpoints, newest first by default. Secrets are never listed.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only endpoints in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;WebhookEndpointList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpointList> webhookEndpointsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return webhookEndpointsWithHttpInfo(xServiceTenant, status, sort, page, perPage, after, null);
+  public ApiResponse<WebhookEndpointList> webhookEndpointsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return webhookEndpointsWithHttpInfo(xServiceTenant, status, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -2032,16 +2236,17 @@ public class WebhooksApi {
    * Webhook endpoints, newest first by default. Secrets are never listed.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only endpoints in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WebhookEndpointList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpointList> webhookEndpointsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = webhookEndpointsRequestBuilder(xServiceTenant, status, sort, page, perPage, after, headers);
+  public ApiResponse<WebhookEndpointList> webhookEndpointsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = webhookEndpointsRequestBuilder(xServiceTenant, status, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2088,7 +2293,7 @@ public class WebhooksApi {
     }
   }
 
-  private HttpRequest.Builder webhookEndpointsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder webhookEndpointsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable WebhookEndpointStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling webhookEndpoints");
@@ -2111,6 +2316,8 @@ public class WebhooksApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");

@@ -30,10 +30,12 @@ import dev.platform.client.generated.model.PreconditionFailedProblem;
 import dev.platform.client.generated.model.RuleViolationProblem;
 import dev.platform.client.generated.model.ServiceUnavailableProblem;
 import dev.platform.client.generated.model.StartWorkflowRunInput;
+import dev.platform.client.generated.model.TimeBucket;
 import dev.platform.client.generated.model.TooManyRequestsProblem;
 import dev.platform.client.generated.model.UnauthorizedProblem;
 import dev.platform.client.generated.model.UnsupportedMediaTypeProblem;
 import dev.platform.client.generated.model.WorkflowRun;
+import dev.platform.client.generated.model.WorkflowRunAggregate;
 import dev.platform.client.generated.model.WorkflowRunList;
 import dev.platform.client.generated.model.WorkflowRunStatus;
 import dev.platform.client.generated.model.WorkflowRunStepList;
@@ -801,14 +803,15 @@ public class WorkflowRunsApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param workflowId The workflow (&#x60;wf_…&#x60;) the run belongs to. (required)
    * @param runId The run id. (required)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return WorkflowRunStepList
    * @throws ApiException if fails to make API call
    */
-  public WorkflowRunStepList workflowRunSteps(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return workflowRunSteps(xServiceTenant, workflowId, runId, page, perPage, after, null);
+  public WorkflowRunStepList workflowRunSteps(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return workflowRunSteps(xServiceTenant, workflowId, runId, page, perPage, after, before, null);
   }
 
   /**
@@ -817,15 +820,16 @@ public class WorkflowRunsApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param workflowId The workflow (&#x60;wf_…&#x60;) the run belongs to. (required)
    * @param runId The run id. (required)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return WorkflowRunStepList
    * @throws ApiException if fails to make API call
    */
-  public WorkflowRunStepList workflowRunSteps(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<WorkflowRunStepList> localVarResponse = workflowRunStepsWithHttpInfo(xServiceTenant, workflowId, runId, page, perPage, after, headers);
+  public WorkflowRunStepList workflowRunSteps(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<WorkflowRunStepList> localVarResponse = workflowRunStepsWithHttpInfo(xServiceTenant, workflowId, runId, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -835,14 +839,15 @@ public class WorkflowRunsApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param workflowId The workflow (&#x60;wf_…&#x60;) the run belongs to. (required)
    * @param runId The run id. (required)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;WorkflowRunStepList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WorkflowRunStepList> workflowRunStepsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return workflowRunStepsWithHttpInfo(xServiceTenant, workflowId, runId, page, perPage, after, null);
+  public ApiResponse<WorkflowRunStepList> workflowRunStepsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return workflowRunStepsWithHttpInfo(xServiceTenant, workflowId, runId, page, perPage, after, before, null);
   }
 
   /**
@@ -851,15 +856,16 @@ public class WorkflowRunsApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param workflowId The workflow (&#x60;wf_…&#x60;) the run belongs to. (required)
    * @param runId The run id. (required)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WorkflowRunStepList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WorkflowRunStepList> workflowRunStepsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = workflowRunStepsRequestBuilder(xServiceTenant, workflowId, runId, page, perPage, after, headers);
+  public ApiResponse<WorkflowRunStepList> workflowRunStepsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = workflowRunStepsRequestBuilder(xServiceTenant, workflowId, runId, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -906,7 +912,7 @@ public class WorkflowRunsApi {
     }
   }
 
-  private HttpRequest.Builder workflowRunStepsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder workflowRunStepsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String workflowId, @jakarta.annotation.Nonnull String runId, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling workflowRunSteps");
@@ -935,6 +941,8 @@ public class WorkflowRunsApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");
@@ -970,15 +978,16 @@ public class WorkflowRunsApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param workflowId Only runs of this workflow. (optional)
    * @param status Only runs in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return WorkflowRunList
    * @throws ApiException if fails to make API call
    */
-  public WorkflowRunList workflowRuns(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return workflowRuns(xServiceTenant, workflowId, status, sort, page, perPage, after, null);
+  public WorkflowRunList workflowRuns(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return workflowRuns(xServiceTenant, workflowId, status, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -987,16 +996,17 @@ public class WorkflowRunsApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param workflowId Only runs of this workflow. (optional)
    * @param status Only runs in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return WorkflowRunList
    * @throws ApiException if fails to make API call
    */
-  public WorkflowRunList workflowRuns(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    ApiResponse<WorkflowRunList> localVarResponse = workflowRunsWithHttpInfo(xServiceTenant, workflowId, status, sort, page, perPage, after, headers);
+  public WorkflowRunList workflowRuns(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<WorkflowRunList> localVarResponse = workflowRunsWithHttpInfo(xServiceTenant, workflowId, status, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -1006,15 +1016,16 @@ public class WorkflowRunsApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param workflowId Only runs of this workflow. (optional)
    * @param status Only runs in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @return ApiResponse&lt;WorkflowRunList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WorkflowRunList> workflowRunsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after) throws ApiException {
-    return workflowRunsWithHttpInfo(xServiceTenant, workflowId, status, sort, page, perPage, after, null);
+  public ApiResponse<WorkflowRunList> workflowRunsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return workflowRunsWithHttpInfo(xServiceTenant, workflowId, status, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1023,16 +1034,17 @@ public class WorkflowRunsApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param workflowId Only runs of this workflow. (optional)
    * @param status Only runs in this status. (optional)
-   * @param sort Sort order: &#x60;created_at&#x60;, ascending, or prefixed with &#x60;-&#x60; for descending. Default &#x60;-created_at&#x60;. (optional)
-   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
-   * @param after Cursor: the page that follows the record &#x60;meta.next_cursor&#x60; of a page points to, in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
+   * @param before Cursor: the page that precedes the record a cursor names (&#x60;meta.prev_cursor&#x60; of a page), in the list&#39;s order, for walking back. &#x60;meta.page&#x60; counts down from the cursor&#39;s page and is 1 exactly when no record precedes the page (its &#x60;prev_cursor&#x60; is null). Not with &#x60;page&#x60; or &#x60;after&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WorkflowRunList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WorkflowRunList> workflowRunsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = workflowRunsRequestBuilder(xServiceTenant, workflowId, status, sort, page, perPage, after, headers);
+  public ApiResponse<WorkflowRunList> workflowRunsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = workflowRunsRequestBuilder(xServiceTenant, workflowId, status, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1079,7 +1091,7 @@ public class WorkflowRunsApi {
     }
   }
 
-  private HttpRequest.Builder workflowRunsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder workflowRunsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling workflowRuns");
@@ -1104,6 +1116,195 @@ public class WorkflowRunsApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("per_page", perPage));
     localVarQueryParameterBaseName = "after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("after", after));
+    localVarQueryParameterBaseName = "before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("before", before));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list workflow_runs
+   * Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list &#x60;workflow_runs&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param workflowId Only runs of this workflow. (optional)
+   * @param status Only runs in this status. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;workflow_id&#x60;, &#x60;workflow_version&#x60;, &#x60;status&#x60;, &#x60;trigger&#x60;, &#x60;failed_step&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;started_at&#x60;, &#x60;finished_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.workflow_id&#x60;, &#x60;steps.sum&#x60;, &#x60;steps.avg&#x60;, &#x60;steps.min&#x60;, &#x60;steps.max&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;, &#x60;chain_depth.sum&#x60;, &#x60;chain_depth.avg&#x60;, &#x60;chain_depth.min&#x60;, &#x60;chain_depth.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return WorkflowRunAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public WorkflowRunAggregate workflowRunsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return workflowRunsAggregate(xServiceTenant, workflowId, status, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list workflow_runs
+   * Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list &#x60;workflow_runs&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param workflowId Only runs of this workflow. (optional)
+   * @param status Only runs in this status. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;workflow_id&#x60;, &#x60;workflow_version&#x60;, &#x60;status&#x60;, &#x60;trigger&#x60;, &#x60;failed_step&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;started_at&#x60;, &#x60;finished_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.workflow_id&#x60;, &#x60;steps.sum&#x60;, &#x60;steps.avg&#x60;, &#x60;steps.min&#x60;, &#x60;steps.max&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;, &#x60;chain_depth.sum&#x60;, &#x60;chain_depth.avg&#x60;, &#x60;chain_depth.min&#x60;, &#x60;chain_depth.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return WorkflowRunAggregate
+   * @throws ApiException if fails to make API call
+   */
+  public WorkflowRunAggregate workflowRunsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<WorkflowRunAggregate> localVarResponse = workflowRunsAggregateWithHttpInfo(xServiceTenant, workflowId, status, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list workflow_runs
+   * Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list &#x60;workflow_runs&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param workflowId Only runs of this workflow. (optional)
+   * @param status Only runs in this status. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;workflow_id&#x60;, &#x60;workflow_version&#x60;, &#x60;status&#x60;, &#x60;trigger&#x60;, &#x60;failed_step&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;started_at&#x60;, &#x60;finished_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.workflow_id&#x60;, &#x60;steps.sum&#x60;, &#x60;steps.avg&#x60;, &#x60;steps.min&#x60;, &#x60;steps.max&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;, &#x60;chain_depth.sum&#x60;, &#x60;chain_depth.avg&#x60;, &#x60;chain_depth.min&#x60;, &#x60;chain_depth.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @return ApiResponse&lt;WorkflowRunAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<WorkflowRunAggregate> workflowRunsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return workflowRunsAggregateWithHttpInfo(xServiceTenant, workflowId, status, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  }
+
+  /**
+   * Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list workflow_runs
+   * Counts, sums, averages, minimums and maximums of workflow runs, grouped by fields and by calendar period, with the filters of the list &#x60;workflow_runs&#x60;. Computed by the database in one statement.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param workflowId Only runs of this workflow. (optional)
+   * @param status Only runs in this status. (optional)
+   * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;workflow_id&#x60;, &#x60;workflow_version&#x60;, &#x60;status&#x60;, &#x60;trigger&#x60;, &#x60;failed_step&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
+   * @param bucket Group by calendar period too: a time series. (optional)
+   * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;started_at&#x60;, &#x60;finished_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
+   * @param timeZone The IANA time zone of the buckets (&#x60;Europe/Paris&#x60;). Default &#x60;UTC&#x60;. (optional)
+   * @param having Keep the groups whose aggregates satisfy every condition, as &#x60;aggregate:comparison:number&#x60; separated by commas (&#x60;count:gte:5&#x60;). Aggregates: &#x60;count&#x60;, &#x60;count_distinct.workflow_id&#x60;, &#x60;steps.sum&#x60;, &#x60;steps.avg&#x60;, &#x60;steps.min&#x60;, &#x60;steps.max&#x60;, &#x60;duration_ms.sum&#x60;, &#x60;duration_ms.avg&#x60;, &#x60;duration_ms.min&#x60;, &#x60;duration_ms.max&#x60;, &#x60;chain_depth.sum&#x60;, &#x60;chain_depth.avg&#x60;, &#x60;chain_depth.min&#x60;, &#x60;chain_depth.max&#x60;; comparisons: &#x60;eq&#x60;, &#x60;ne&#x60;, &#x60;gt&#x60;, &#x60;gte&#x60;, &#x60;lt&#x60;, &#x60;lte&#x60;. A money statistic needs &#x60;currency&#x60; in &#x60;group_by&#x60;. (optional)
+   * @param sort Order of the groups: grouping keys (&#x60;bucket&#x60; included) or aggregates, separated by commas, each prefixed with &#x60;-&#x60; for descending (&#x60;-total.sum&#x60;). Default: by time bucket, then by the grouping keys. (optional)
+   * @param limit Most groups returned, 1 to 1000. Default 100. Counts in the query cost (one group without &#x60;group_by&#x60; and &#x60;bucket&#x60;). (optional)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;WorkflowRunAggregate&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<WorkflowRunAggregate> workflowRunsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = workflowRunsAggregateRequestBuilder(xServiceTenant, workflowId, status, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("workflowRunsAggregate", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<WorkflowRunAggregate>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        WorkflowRunAggregate responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<WorkflowRunAggregate>() {});
+        
+
+        return new ApiResponse<WorkflowRunAggregate>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder workflowRunsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String workflowId, @jakarta.annotation.Nullable WorkflowRunStatus status, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling workflowRunsAggregate");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/workflows/runs/aggregate";
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "workflow_id";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("workflow_id", workflowId));
+    localVarQueryParameterBaseName = "status";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
+    localVarQueryParameterBaseName = "group_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
+    localVarQueryParameterBaseName = "bucket";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket", bucket));
+    localVarQueryParameterBaseName = "bucket_by";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("bucket_by", bucketBy));
+    localVarQueryParameterBaseName = "time_zone";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("time_zone", timeZone));
+    localVarQueryParameterBaseName = "having";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("having", having));
+    localVarQueryParameterBaseName = "sort";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
+    localVarQueryParameterBaseName = "limit";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("limit", limit));
 
     if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
       StringJoiner queryJoiner = new StringJoiner("&");

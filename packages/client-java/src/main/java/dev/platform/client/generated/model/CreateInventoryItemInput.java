@@ -30,10 +30,12 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonPropertyOrder({
   CreateInventoryItemInput.JSON_PROPERTY_ALLOW_BACKORDER,
+  CreateInventoryItemInput.JSON_PROPERTY_CURRENCY,
   CreateInventoryItemInput.JSON_PROPERTY_ID,
   CreateInventoryItemInput.JSON_PROPERTY_NAME,
   CreateInventoryItemInput.JSON_PROPERTY_QUANTITY_ON_HAND,
   CreateInventoryItemInput.JSON_PROPERTY_REORDER_POINT,
+  CreateInventoryItemInput.JSON_PROPERTY_UNIT_COST,
   CreateInventoryItemInput.JSON_PROPERTY_WAREHOUSE_ID
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.25.0")
@@ -41,6 +43,10 @@ public class CreateInventoryItemInput {
   public static final String JSON_PROPERTY_ALLOW_BACKORDER = "allow_backorder";
   @jakarta.annotation.Nullable
   private Boolean allowBackorder;
+
+  public static final String JSON_PROPERTY_CURRENCY = "currency";
+  @jakarta.annotation.Nullable
+  private String currency;
 
   public static final String JSON_PROPERTY_ID = "id";
   @jakarta.annotation.Nonnull
@@ -57,6 +63,10 @@ public class CreateInventoryItemInput {
   public static final String JSON_PROPERTY_REORDER_POINT = "reorder_point";
   @jakarta.annotation.Nonnull
   private Integer reorderPoint;
+
+  public static final String JSON_PROPERTY_UNIT_COST = "unit_cost";
+  @jakarta.annotation.Nullable
+  private Long unitCost;
 
   public static final String JSON_PROPERTY_WAREHOUSE_ID = "warehouse_id";
   @jakarta.annotation.Nonnull
@@ -86,6 +96,30 @@ public class CreateInventoryItemInput {
   @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
   public void setAllowBackorder(@jakarta.annotation.Nullable Boolean allowBackorder) {
     this.allowBackorder = allowBackorder;
+  }
+
+
+  public CreateInventoryItemInput currency(@jakarta.annotation.Nullable String currency) {
+    this.currency = currency;
+    return this;
+  }
+
+  /**
+   * ISO 4217 code of &#x60;unit_cost&#x60; (3 upper-case letters). Given with &#x60;unit_cost&#x60;, or neither.
+   * @return currency
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(value = JSON_PROPERTY_CURRENCY, required = false)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public String getCurrency() {
+    return currency;
+  }
+
+
+  @JsonProperty(value = JSON_PROPERTY_CURRENCY, required = false)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setCurrency(@jakarta.annotation.Nullable String currency) {
+    this.currency = currency;
   }
 
 
@@ -189,6 +223,32 @@ public class CreateInventoryItemInput {
   }
 
 
+  public CreateInventoryItemInput unitCost(@jakarta.annotation.Nullable Long unitCost) {
+    this.unitCost = unitCost;
+    return this;
+  }
+
+  /**
+   * What one unit costs, in minor units of &#x60;currency&#x60;, 0 to 1000000000. Given with &#x60;currency&#x60;, or neither.
+   * minimum: 0
+   * maximum: 1000000000
+   * @return unitCost
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(value = JSON_PROPERTY_UNIT_COST, required = false)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public Long getUnitCost() {
+    return unitCost;
+  }
+
+
+  @JsonProperty(value = JSON_PROPERTY_UNIT_COST, required = false)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setUnitCost(@jakarta.annotation.Nullable Long unitCost) {
+    this.unitCost = unitCost;
+  }
+
+
   public CreateInventoryItemInput warehouseId(@jakarta.annotation.Nonnull String warehouseId) {
     this.warehouseId = warehouseId;
     return this;
@@ -226,16 +286,18 @@ public class CreateInventoryItemInput {
     }
     CreateInventoryItemInput createInventoryItemInput = (CreateInventoryItemInput) o;
     return Objects.equals(this.allowBackorder, createInventoryItemInput.allowBackorder) &&
+        Objects.equals(this.currency, createInventoryItemInput.currency) &&
         Objects.equals(this.id, createInventoryItemInput.id) &&
         Objects.equals(this.name, createInventoryItemInput.name) &&
         Objects.equals(this.quantityOnHand, createInventoryItemInput.quantityOnHand) &&
         Objects.equals(this.reorderPoint, createInventoryItemInput.reorderPoint) &&
+        Objects.equals(this.unitCost, createInventoryItemInput.unitCost) &&
         Objects.equals(this.warehouseId, createInventoryItemInput.warehouseId);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(allowBackorder, id, name, quantityOnHand, reorderPoint, warehouseId);
+    return Objects.hash(allowBackorder, currency, id, name, quantityOnHand, reorderPoint, unitCost, warehouseId);
   }
 
   @Override
@@ -243,10 +305,12 @@ public class CreateInventoryItemInput {
     StringBuilder sb = new StringBuilder();
     sb.append("class CreateInventoryItemInput {\n");
     sb.append("    allowBackorder: ").append(toIndentedString(allowBackorder)).append("\n");
+    sb.append("    currency: ").append(toIndentedString(currency)).append("\n");
     sb.append("    id: ").append(toIndentedString(id)).append("\n");
     sb.append("    name: ").append(toIndentedString(name)).append("\n");
     sb.append("    quantityOnHand: ").append(toIndentedString(quantityOnHand)).append("\n");
     sb.append("    reorderPoint: ").append(toIndentedString(reorderPoint)).append("\n");
+    sb.append("    unitCost: ").append(toIndentedString(unitCost)).append("\n");
     sb.append("    warehouseId: ").append(toIndentedString(warehouseId)).append("\n");
     sb.append("}");
     return sb.toString();

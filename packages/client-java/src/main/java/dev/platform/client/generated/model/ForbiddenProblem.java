@@ -73,7 +73,9 @@ public class ForbiddenProblem {
     
     TENANT_MISMATCH(String.valueOf("tenant_mismatch")),
     
-    INSUFFICIENT_SCOPE(String.valueOf("insufficient_scope"));
+    INSUFFICIENT_SCOPE(String.valueOf("insufficient_scope")),
+    
+    DOWNLOAD_LINK_INVALID(String.valueOf("download_link_invalid"));
 
     private String value;
 

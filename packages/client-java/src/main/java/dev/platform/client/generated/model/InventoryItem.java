@@ -21,6 +21,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.platform.client.generated.model.MoneyAmount;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -33,11 +34,14 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
   InventoryItem.JSON_PROPERTY_ALLOW_BACKORDER,
   InventoryItem.JSON_PROPERTY_ARCHIVED_AT,
   InventoryItem.JSON_PROPERTY_CREATED_AT,
+  InventoryItem.JSON_PROPERTY_CURRENCY,
   InventoryItem.JSON_PROPERTY_ID,
   InventoryItem.JSON_PROPERTY_LAST_SYNCED_AT,
   InventoryItem.JSON_PROPERTY_NAME,
   InventoryItem.JSON_PROPERTY_QUANTITY_ON_HAND,
   InventoryItem.JSON_PROPERTY_REORDER_POINT,
+  InventoryItem.JSON_PROPERTY_STOCK_VALUE,
+  InventoryItem.JSON_PROPERTY_UNIT_COST,
   InventoryItem.JSON_PROPERTY_UPDATED_AT,
   InventoryItem.JSON_PROPERTY_VERSION,
   InventoryItem.JSON_PROPERTY_WAREHOUSE_ID
@@ -55,6 +59,10 @@ public class InventoryItem {
   public static final String JSON_PROPERTY_CREATED_AT = "created_at";
   @jakarta.annotation.Nonnull
   private OffsetDateTime createdAt;
+
+  public static final String JSON_PROPERTY_CURRENCY = "currency";
+  @jakarta.annotation.Nullable
+  private String currency;
 
   public static final String JSON_PROPERTY_ID = "id";
   @jakarta.annotation.Nonnull
@@ -75,6 +83,14 @@ public class InventoryItem {
   public static final String JSON_PROPERTY_REORDER_POINT = "reorder_point";
   @jakarta.annotation.Nonnull
   private Integer reorderPoint;
+
+  public static final String JSON_PROPERTY_STOCK_VALUE = "stock_value";
+  @jakarta.annotation.Nullable
+  private MoneyAmount stockValue;
+
+  public static final String JSON_PROPERTY_UNIT_COST = "unit_cost";
+  @jakarta.annotation.Nullable
+  private Long unitCost;
 
   public static final String JSON_PROPERTY_UPDATED_AT = "updated_at";
   @jakarta.annotation.Nonnull
@@ -160,6 +176,30 @@ public class InventoryItem {
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
   public void setCreatedAt(@jakarta.annotation.Nonnull OffsetDateTime createdAt) {
     this.createdAt = createdAt;
+  }
+
+
+  public InventoryItem currency(@jakarta.annotation.Nullable String currency) {
+    this.currency = currency;
+    return this;
+  }
+
+  /**
+   * ISO 4217 code of &#x60;unit_cost&#x60;; null exactly when &#x60;unit_cost&#x60; is.
+   * @return currency
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(value = JSON_PROPERTY_CURRENCY, required = false)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public String getCurrency() {
+    return currency;
+  }
+
+
+  @JsonProperty(value = JSON_PROPERTY_CURRENCY, required = false)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setCurrency(@jakarta.annotation.Nullable String currency) {
+    this.currency = currency;
   }
 
 
@@ -283,6 +323,56 @@ public class InventoryItem {
   }
 
 
+  public InventoryItem stockValue(@jakarta.annotation.Nullable MoneyAmount stockValue) {
+    this.stockValue = stockValue;
+    return this;
+  }
+
+  /**
+   * The value of the item’s stock: &#x60;quantity_on_hand&#x60; × &#x60;unit_cost&#x60;, in &#x60;currency&#x60; (negative while backordered); null when the item has no &#x60;unit_cost&#x60;.
+   * @return stockValue
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(value = JSON_PROPERTY_STOCK_VALUE, required = false)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public MoneyAmount getStockValue() {
+    return stockValue;
+  }
+
+
+  @JsonProperty(value = JSON_PROPERTY_STOCK_VALUE, required = false)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setStockValue(@jakarta.annotation.Nullable MoneyAmount stockValue) {
+    this.stockValue = stockValue;
+  }
+
+
+  public InventoryItem unitCost(@jakarta.annotation.Nullable Long unitCost) {
+    this.unitCost = unitCost;
+    return this;
+  }
+
+  /**
+   * What one unit costs, in minor units of &#x60;currency&#x60; (0 to 1000000000); null when not known.
+   * minimum: -9007199254740991
+   * maximum: 9007199254740991
+   * @return unitCost
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(value = JSON_PROPERTY_UNIT_COST, required = false)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public Long getUnitCost() {
+    return unitCost;
+  }
+
+
+  @JsonProperty(value = JSON_PROPERTY_UNIT_COST, required = false)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setUnitCost(@jakarta.annotation.Nullable Long unitCost) {
+    this.unitCost = unitCost;
+  }
+
+
   public InventoryItem updatedAt(@jakarta.annotation.Nonnull OffsetDateTime updatedAt) {
     this.updatedAt = updatedAt;
     return this;
@@ -370,11 +460,14 @@ public class InventoryItem {
     return Objects.equals(this.allowBackorder, inventoryItem.allowBackorder) &&
         Objects.equals(this.archivedAt, inventoryItem.archivedAt) &&
         Objects.equals(this.createdAt, inventoryItem.createdAt) &&
+        Objects.equals(this.currency, inventoryItem.currency) &&
         Objects.equals(this.id, inventoryItem.id) &&
         Objects.equals(this.lastSyncedAt, inventoryItem.lastSyncedAt) &&
         Objects.equals(this.name, inventoryItem.name) &&
         Objects.equals(this.quantityOnHand, inventoryItem.quantityOnHand) &&
         Objects.equals(this.reorderPoint, inventoryItem.reorderPoint) &&
+        Objects.equals(this.stockValue, inventoryItem.stockValue) &&
+        Objects.equals(this.unitCost, inventoryItem.unitCost) &&
         Objects.equals(this.updatedAt, inventoryItem.updatedAt) &&
         Objects.equals(this.version, inventoryItem.version) &&
         Objects.equals(this.warehouseId, inventoryItem.warehouseId);
@@ -382,7 +475,7 @@ public class InventoryItem {
 
   @Override
   public int hashCode() {
-    return Objects.hash(allowBackorder, archivedAt, createdAt, id, lastSyncedAt, name, quantityOnHand, reorderPoint, updatedAt, version, warehouseId);
+    return Objects.hash(allowBackorder, archivedAt, createdAt, currency, id, lastSyncedAt, name, quantityOnHand, reorderPoint, stockValue, unitCost, updatedAt, version, warehouseId);
   }
 
   @Override
@@ -392,11 +485,14 @@ public class InventoryItem {
     sb.append("    allowBackorder: ").append(toIndentedString(allowBackorder)).append("\n");
     sb.append("    archivedAt: ").append(toIndentedString(archivedAt)).append("\n");
     sb.append("    createdAt: ").append(toIndentedString(createdAt)).append("\n");
+    sb.append("    currency: ").append(toIndentedString(currency)).append("\n");
     sb.append("    id: ").append(toIndentedString(id)).append("\n");
     sb.append("    lastSyncedAt: ").append(toIndentedString(lastSyncedAt)).append("\n");
     sb.append("    name: ").append(toIndentedString(name)).append("\n");
     sb.append("    quantityOnHand: ").append(toIndentedString(quantityOnHand)).append("\n");
     sb.append("    reorderPoint: ").append(toIndentedString(reorderPoint)).append("\n");
+    sb.append("    stockValue: ").append(toIndentedString(stockValue)).append("\n");
+    sb.append("    unitCost: ").append(toIndentedString(unitCost)).append("\n");
     sb.append("    updatedAt: ").append(toIndentedString(updatedAt)).append("\n");
     sb.append("    version: ").append(toIndentedString(version)).append("\n");
     sb.append("    warehouseId: ").append(toIndentedString(warehouseId)).append("\n");

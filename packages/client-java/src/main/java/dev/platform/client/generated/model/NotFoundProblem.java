@@ -69,7 +69,9 @@ public class NotFoundProblem {
   public enum CodeEnum {
     NOT_FOUND(String.valueOf("not_found")),
     
-    ROUTE_NOT_FOUND(String.valueOf("route_not_found"));
+    ROUTE_NOT_FOUND(String.valueOf("route_not_found")),
+    
+    PERSISTED_OPERATION_NOT_FOUND(String.valueOf("persisted_operation_not_found"));
 
     private String value;
 

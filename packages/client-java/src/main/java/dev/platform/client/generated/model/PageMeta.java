@@ -32,6 +32,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
   PageMeta.JSON_PROPERTY_NEXT_CURSOR,
   PageMeta.JSON_PROPERTY_PAGE,
   PageMeta.JSON_PROPERTY_PER_PAGE,
+  PageMeta.JSON_PROPERTY_PREV_CURSOR,
   PageMeta.JSON_PROPERTY_TOTAL
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.25.0")
@@ -47,6 +48,10 @@ public class PageMeta {
   public static final String JSON_PROPERTY_PER_PAGE = "per_page";
   @jakarta.annotation.Nonnull
   private Integer perPage;
+
+  public static final String JSON_PROPERTY_PREV_CURSOR = "prev_cursor";
+  @jakarta.annotation.Nullable
+  private String prevCursor;
 
   public static final String JSON_PROPERTY_TOTAL = "total";
   @jakarta.annotation.Nonnull
@@ -85,7 +90,7 @@ public class PageMeta {
   }
 
   /**
-   * Page number, from 1. After a cursor: the number of the page in the walk that made the cursor.
+   * Page number, from 1. After a cursor: the number of the page in the walk that made the cursor, one more (&#x60;after&#x60;) or one less (&#x60;before&#x60;, but 1 only on the page no record precedes).
    * @return page
    */
   @jakarta.annotation.Nonnull
@@ -124,6 +129,30 @@ public class PageMeta {
   @JsonInclude(value = JsonInclude.Include.ALWAYS)
   public void setPerPage(@jakarta.annotation.Nonnull Integer perPage) {
     this.perPage = perPage;
+  }
+
+
+  public PageMeta prevCursor(@jakarta.annotation.Nullable String prevCursor) {
+    this.prevCursor = prevCursor;
+    return this;
+  }
+
+  /**
+   * The cursor of the previous page (pass it as &#x60;before&#x60;, with the same filters and &#x60;sort&#x60;); null on the first page.
+   * @return prevCursor
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(value = JSON_PROPERTY_PREV_CURSOR, required = false)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public String getPrevCursor() {
+    return prevCursor;
+  }
+
+
+  @JsonProperty(value = JSON_PROPERTY_PREV_CURSOR, required = false)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setPrevCursor(@jakarta.annotation.Nullable String prevCursor) {
+    this.prevCursor = prevCursor;
   }
 
 
@@ -166,12 +195,13 @@ public class PageMeta {
     return Objects.equals(this.nextCursor, pageMeta.nextCursor) &&
         Objects.equals(this.page, pageMeta.page) &&
         Objects.equals(this.perPage, pageMeta.perPage) &&
+        Objects.equals(this.prevCursor, pageMeta.prevCursor) &&
         Objects.equals(this.total, pageMeta.total);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(nextCursor, page, perPage, total);
+    return Objects.hash(nextCursor, page, perPage, prevCursor, total);
   }
 
   @Override
@@ -181,6 +211,7 @@ public class PageMeta {
     sb.append("    nextCursor: ").append(toIndentedString(nextCursor)).append("\n");
     sb.append("    page: ").append(toIndentedString(page)).append("\n");
     sb.append("    perPage: ").append(toIndentedString(perPage)).append("\n");
+    sb.append("    prevCursor: ").append(toIndentedString(prevCursor)).append("\n");
     sb.append("    total: ").append(toIndentedString(total)).append("\n");
     sb.append("}");
     return sb.toString();

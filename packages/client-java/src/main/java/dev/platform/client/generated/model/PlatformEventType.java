@@ -51,7 +51,11 @@ public enum PlatformEventType {
   
   AI_QUERY_COMPLETED("ai.query.completed"),
   
-  AI_TASK_COMPLETED("ai.task.completed");
+  AI_TASK_COMPLETED("ai.task.completed"),
+  
+  EXPORT_COMPLETED("export.completed"),
+  
+  BULK_MUTATION_COMPLETED("bulk_mutation.completed");
 
   private String value;
 

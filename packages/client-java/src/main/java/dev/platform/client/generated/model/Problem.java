@@ -165,6 +165,14 @@ public class Problem {
     
     LANGUAGE_MODEL_INVALID_OUTPUT(String.valueOf("language_model_invalid_output")),
     
+    DOWNLOAD_LINK_INVALID(String.valueOf("download_link_invalid")),
+    
+    DOWNLOAD_LINK_EXPIRED(String.valueOf("download_link_expired")),
+    
+    PERSISTED_OPERATION_NOT_FOUND(String.valueOf("persisted_operation_not_found")),
+    
+    RESUME_TOO_FAR_BEHIND(String.valueOf("resume_too_far_behind")),
+    
     INTERNAL_ERROR(String.valueOf("internal_error"));
 
     private String value;

@@ -79,7 +79,15 @@ public enum ScopeName {
   
   AI_READ("ai:read"),
   
-  AI_WRITE("ai:write");
+  AI_WRITE("ai:write"),
+  
+  BULK_READ("bulk:read"),
+  
+  BULK_WRITE("bulk:write"),
+  
+  ANALYTICS_READ("analytics:read"),
+  
+  ANALYTICS_WRITE("analytics:write");
 
   private String value;
 

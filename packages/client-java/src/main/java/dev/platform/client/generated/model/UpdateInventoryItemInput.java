@@ -30,9 +30,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonPropertyOrder({
   UpdateInventoryItemInput.JSON_PROPERTY_ALLOW_BACKORDER,
+  UpdateInventoryItemInput.JSON_PROPERTY_CURRENCY,
   UpdateInventoryItemInput.JSON_PROPERTY_NAME,
   UpdateInventoryItemInput.JSON_PROPERTY_QUANTITY_ON_HAND,
   UpdateInventoryItemInput.JSON_PROPERTY_REORDER_POINT,
+  UpdateInventoryItemInput.JSON_PROPERTY_UNIT_COST,
   UpdateInventoryItemInput.JSON_PROPERTY_VERSION,
   UpdateInventoryItemInput.JSON_PROPERTY_WAREHOUSE_ID
 })
@@ -41,6 +43,10 @@ public class UpdateInventoryItemInput {
   public static final String JSON_PROPERTY_ALLOW_BACKORDER = "allow_backorder";
   @jakarta.annotation.Nullable
   private Boolean allowBackorder;
+
+  public static final String JSON_PROPERTY_CURRENCY = "currency";
+  @jakarta.annotation.Nullable
+  private String currency;
 
   public static final String JSON_PROPERTY_NAME = "name";
   @jakarta.annotation.Nullable
@@ -53,6 +59,10 @@ public class UpdateInventoryItemInput {
   public static final String JSON_PROPERTY_REORDER_POINT = "reorder_point";
   @jakarta.annotation.Nullable
   private Integer reorderPoint;
+
+  public static final String JSON_PROPERTY_UNIT_COST = "unit_cost";
+  @jakarta.annotation.Nullable
+  private Long unitCost;
 
   public static final String JSON_PROPERTY_VERSION = "version";
   @jakarta.annotation.Nullable
@@ -86,6 +96,30 @@ public class UpdateInventoryItemInput {
   @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
   public void setAllowBackorder(@jakarta.annotation.Nullable Boolean allowBackorder) {
     this.allowBackorder = allowBackorder;
+  }
+
+
+  public UpdateInventoryItemInput currency(@jakarta.annotation.Nullable String currency) {
+    this.currency = currency;
+    return this;
+  }
+
+  /**
+   * ISO 4217 code of &#x60;unit_cost&#x60;. An item without a cost needs &#x60;unit_cost&#x60; with it; a cost cannot be removed, only changed.
+   * @return currency
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(value = JSON_PROPERTY_CURRENCY, required = false)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public String getCurrency() {
+    return currency;
+  }
+
+
+  @JsonProperty(value = JSON_PROPERTY_CURRENCY, required = false)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setCurrency(@jakarta.annotation.Nullable String currency) {
+    this.currency = currency;
   }
 
 
@@ -165,6 +199,32 @@ public class UpdateInventoryItemInput {
   }
 
 
+  public UpdateInventoryItemInput unitCost(@jakarta.annotation.Nullable Long unitCost) {
+    this.unitCost = unitCost;
+    return this;
+  }
+
+  /**
+   * What one unit costs, in minor units of &#x60;currency&#x60;, 0 to 1000000000. An item without a cost needs &#x60;currency&#x60; with it.
+   * minimum: 0
+   * maximum: 1000000000
+   * @return unitCost
+   */
+  @jakarta.annotation.Nullable
+  @JsonProperty(value = JSON_PROPERTY_UNIT_COST, required = false)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public Long getUnitCost() {
+    return unitCost;
+  }
+
+
+  @JsonProperty(value = JSON_PROPERTY_UNIT_COST, required = false)
+  @JsonInclude(value = JsonInclude.Include.USE_DEFAULTS)
+  public void setUnitCost(@jakarta.annotation.Nullable Long unitCost) {
+    this.unitCost = unitCost;
+  }
+
+
   public UpdateInventoryItemInput version(@jakarta.annotation.Nullable Integer version) {
     this.version = version;
     return this;
@@ -228,16 +288,18 @@ public class UpdateInventoryItemInput {
     }
     UpdateInventoryItemInput updateInventoryItemInput = (UpdateInventoryItemInput) o;
     return Objects.equals(this.allowBackorder, updateInventoryItemInput.allowBackorder) &&
+        Objects.equals(this.currency, updateInventoryItemInput.currency) &&
         Objects.equals(this.name, updateInventoryItemInput.name) &&
         Objects.equals(this.quantityOnHand, updateInventoryItemInput.quantityOnHand) &&
         Objects.equals(this.reorderPoint, updateInventoryItemInput.reorderPoint) &&
+        Objects.equals(this.unitCost, updateInventoryItemInput.unitCost) &&
         Objects.equals(this.version, updateInventoryItemInput.version) &&
         Objects.equals(this.warehouseId, updateInventoryItemInput.warehouseId);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(allowBackorder, name, quantityOnHand, reorderPoint, version, warehouseId);
+    return Objects.hash(allowBackorder, currency, name, quantityOnHand, reorderPoint, unitCost, version, warehouseId);
   }
 
   @Override
@@ -245,9 +307,11 @@ public class UpdateInventoryItemInput {
     StringBuilder sb = new StringBuilder();
     sb.append("class UpdateInventoryItemInput {\n");
     sb.append("    allowBackorder: ").append(toIndentedString(allowBackorder)).append("\n");
+    sb.append("    currency: ").append(toIndentedString(currency)).append("\n");
     sb.append("    name: ").append(toIndentedString(name)).append("\n");
     sb.append("    quantityOnHand: ").append(toIndentedString(quantityOnHand)).append("\n");
     sb.append("    reorderPoint: ").append(toIndentedString(reorderPoint)).append("\n");
+    sb.append("    unitCost: ").append(toIndentedString(unitCost)).append("\n");
     sb.append("    version: ").append(toIndentedString(version)).append("\n");
     sb.append("    warehouseId: ").append(toIndentedString(warehouseId)).append("\n");
     sb.append("}");

@@ -21,8 +21,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.platform.client.generated.model.MoneyAmount;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 
@@ -34,6 +37,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
   Warehouse.JSON_PROPERTY_CREATED_AT,
   Warehouse.JSON_PROPERTY_ID,
   Warehouse.JSON_PROPERTY_NAME,
+  Warehouse.JSON_PROPERTY_STOCK_VALUE,
   Warehouse.JSON_PROPERTY_UPDATED_AT,
   Warehouse.JSON_PROPERTY_VERSION
 })
@@ -54,6 +58,10 @@ public class Warehouse {
   public static final String JSON_PROPERTY_NAME = "name";
   @jakarta.annotation.Nonnull
   private String name;
+
+  public static final String JSON_PROPERTY_STOCK_VALUE = "stock_value";
+  @jakarta.annotation.Nonnull
+  private List<MoneyAmount> stockValue = new ArrayList<>();
 
   public static final String JSON_PROPERTY_UPDATED_AT = "updated_at";
   @jakarta.annotation.Nonnull
@@ -162,6 +170,38 @@ public class Warehouse {
   }
 
 
+  public Warehouse stockValue(@jakarta.annotation.Nonnull List<MoneyAmount> stockValue) {
+    this.stockValue = stockValue;
+    return this;
+  }
+
+  public Warehouse addStockValueItem(MoneyAmount stockValueItem) {
+    if (this.stockValue == null) {
+      this.stockValue = new ArrayList<>();
+    }
+    this.stockValue.add(stockValueItem);
+    return this;
+  }
+
+  /**
+   * The value of the stock held here, per currency: each stock level’s quantity × its item’s &#x60;unit_cost&#x60;, summed per &#x60;currency&#x60; (amounts in different currencies are never added). Items without a &#x60;unit_cost&#x60; are left out; negative levels (backorders) count negatively. Ordered by currency; empty when nothing here has a cost.
+   * @return stockValue
+   */
+  @jakarta.annotation.Nonnull
+  @JsonProperty(value = JSON_PROPERTY_STOCK_VALUE, required = true)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public List<MoneyAmount> getStockValue() {
+    return stockValue;
+  }
+
+
+  @JsonProperty(value = JSON_PROPERTY_STOCK_VALUE, required = true)
+  @JsonInclude(value = JsonInclude.Include.ALWAYS)
+  public void setStockValue(@jakarta.annotation.Nonnull List<MoneyAmount> stockValue) {
+    this.stockValue = stockValue;
+  }
+
+
   public Warehouse updatedAt(@jakarta.annotation.Nonnull OffsetDateTime updatedAt) {
     this.updatedAt = updatedAt;
     return this;
@@ -226,13 +266,14 @@ public class Warehouse {
         Objects.equals(this.createdAt, warehouse.createdAt) &&
         Objects.equals(this.id, warehouse.id) &&
         Objects.equals(this.name, warehouse.name) &&
+        Objects.equals(this.stockValue, warehouse.stockValue) &&
         Objects.equals(this.updatedAt, warehouse.updatedAt) &&
         Objects.equals(this.version, warehouse.version);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(archivedAt, createdAt, id, name, updatedAt, version);
+    return Objects.hash(archivedAt, createdAt, id, name, stockValue, updatedAt, version);
   }
 
   @Override
@@ -243,6 +284,7 @@ public class Warehouse {
     sb.append("    createdAt: ").append(toIndentedString(createdAt)).append("\n");
     sb.append("    id: ").append(toIndentedString(id)).append("\n");
     sb.append("    name: ").append(toIndentedString(name)).append("\n");
+    sb.append("    stockValue: ").append(toIndentedString(stockValue)).append("\n");
     sb.append("    updatedAt: ").append(toIndentedString(updatedAt)).append("\n");
     sb.append("    version: ").append(toIndentedString(version)).append("\n");
     sb.append("}");

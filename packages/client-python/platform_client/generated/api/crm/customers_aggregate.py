@@ -1,0 +1,378 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.customer_aggregate import CustomerAggregate
+from ...models.customers_aggregate_bucket_by import CustomersAggregateBucketBy
+from ...models.time_bucket import TimeBucket
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: CustomersAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    params: dict[str, Any] = {}
+
+    params["q"] = q
+
+    params["email"] = email
+
+    params["archived"] = archived
+
+    json_created_after: str | Unset = UNSET
+    if not isinstance(created_after, Unset):
+        json_created_after = created_after.isoformat()
+    params["created_after"] = json_created_after
+
+    json_created_before: str | Unset = UNSET
+    if not isinstance(created_before, Unset):
+        json_created_before = created_before.isoformat()
+    params["created_before"] = json_created_before
+
+    params["group_by"] = group_by
+
+    json_bucket: str | Unset = UNSET
+    if not isinstance(bucket, Unset):
+        json_bucket = bucket.value
+
+    params["bucket"] = json_bucket
+
+    json_bucket_by: str | Unset = UNSET
+    if not isinstance(bucket_by, Unset):
+        json_bucket_by = bucket_by.value
+
+    params["bucket_by"] = json_bucket_by
+
+    params["time_zone"] = time_zone
+
+    params["having"] = having
+
+    params["sort"] = sort
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/crm/customers/aggregate",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CustomerAggregate | None:
+    if response.status_code == 200:
+        response_200 = CustomerAggregate.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CustomerAggregate]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: CustomersAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[CustomerAggregate]:
+    """Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar
+    period, with the filters of the list customers
+
+     Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar
+    period, with the filters of the list `customers`. Computed by the database in one statement.
+
+    Args:
+        q (str | Unset):
+        email (str | Unset):
+        archived (bool | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        group_by (str | Unset):
+        bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
+            of the request (`week`: ISO weeks, from Monday).
+        bucket_by (CustomersAggregateBucketBy | Unset):
+        time_zone (str | Unset):
+        having (str | Unset):
+        sort (str | Unset):
+        limit (int | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CustomerAggregate]
+    """
+
+    kwargs = _get_kwargs(
+        q=q,
+        email=email,
+        archived=archived,
+        created_after=created_after,
+        created_before=created_before,
+        group_by=group_by,
+        bucket=bucket,
+        bucket_by=bucket_by,
+        time_zone=time_zone,
+        having=having,
+        sort=sort,
+        limit=limit,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: CustomersAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> CustomerAggregate | None:
+    """Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar
+    period, with the filters of the list customers
+
+     Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar
+    period, with the filters of the list `customers`. Computed by the database in one statement.
+
+    Args:
+        q (str | Unset):
+        email (str | Unset):
+        archived (bool | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        group_by (str | Unset):
+        bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
+            of the request (`week`: ISO weeks, from Monday).
+        bucket_by (CustomersAggregateBucketBy | Unset):
+        time_zone (str | Unset):
+        having (str | Unset):
+        sort (str | Unset):
+        limit (int | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CustomerAggregate
+    """
+
+    return sync_detailed(
+        client=client,
+        q=q,
+        email=email,
+        archived=archived,
+        created_after=created_after,
+        created_before=created_before,
+        group_by=group_by,
+        bucket=bucket,
+        bucket_by=bucket_by,
+        time_zone=time_zone,
+        having=having,
+        sort=sort,
+        limit=limit,
+        x_service_tenant=x_service_tenant,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: CustomersAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[CustomerAggregate]:
+    """Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar
+    period, with the filters of the list customers
+
+     Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar
+    period, with the filters of the list `customers`. Computed by the database in one statement.
+
+    Args:
+        q (str | Unset):
+        email (str | Unset):
+        archived (bool | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        group_by (str | Unset):
+        bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
+            of the request (`week`: ISO weeks, from Monday).
+        bucket_by (CustomersAggregateBucketBy | Unset):
+        time_zone (str | Unset):
+        having (str | Unset):
+        sort (str | Unset):
+        limit (int | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CustomerAggregate]
+    """
+
+    kwargs = _get_kwargs(
+        q=q,
+        email=email,
+        archived=archived,
+        created_after=created_after,
+        created_before=created_before,
+        group_by=group_by,
+        bucket=bucket,
+        bucket_by=bucket_by,
+        time_zone=time_zone,
+        having=having,
+        sort=sort,
+        limit=limit,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    q: str | Unset = UNSET,
+    email: str | Unset = UNSET,
+    archived: bool | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: CustomersAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> CustomerAggregate | None:
+    """Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar
+    period, with the filters of the list customers
+
+     Counts, sums, averages, minimums and maximums of customers, grouped by fields and by calendar
+    period, with the filters of the list `customers`. Computed by the database in one statement.
+
+    Args:
+        q (str | Unset):
+        email (str | Unset):
+        archived (bool | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        group_by (str | Unset):
+        bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
+            of the request (`week`: ISO weeks, from Monday).
+        bucket_by (CustomersAggregateBucketBy | Unset):
+        time_zone (str | Unset):
+        having (str | Unset):
+        sort (str | Unset):
+        limit (int | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CustomerAggregate
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            q=q,
+            email=email,
+            archived=archived,
+            created_after=created_after,
+            created_before=created_before,
+            group_by=group_by,
+            bucket=bucket,
+            bucket_by=bucket_by,
+            time_zone=time_zone,
+            having=having,
+            sort=sort,
+            limit=limit,
+            x_service_tenant=x_service_tenant,
+        )
+    ).parsed

@@ -1,0 +1,418 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.order_kind import OrderKind
+from ...models.order_line_aggregate import OrderLineAggregate
+from ...models.order_lines_aggregate_bucket_by import OrderLinesAggregateBucketBy
+from ...models.order_status import OrderStatus
+from ...models.time_bucket import TimeBucket
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    kind: OrderKind | Unset = UNSET,
+    status: OrderStatus | Unset = UNSET,
+    customer_id: str | Unset = UNSET,
+    item_id: str | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["X-Service-Tenant"] = x_service_tenant
+
+    params: dict[str, Any] = {}
+
+    json_kind: str | Unset = UNSET
+    if not isinstance(kind, Unset):
+        json_kind = kind.value
+
+    params["kind"] = json_kind
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status.value
+
+    params["status"] = json_status
+
+    params["customer_id"] = customer_id
+
+    params["item_id"] = item_id
+
+    params["channel"] = channel
+
+    json_created_after: str | Unset = UNSET
+    if not isinstance(created_after, Unset):
+        json_created_after = created_after.isoformat()
+    params["created_after"] = json_created_after
+
+    json_created_before: str | Unset = UNSET
+    if not isinstance(created_before, Unset):
+        json_created_before = created_before.isoformat()
+    params["created_before"] = json_created_before
+
+    params["group_by"] = group_by
+
+    json_bucket: str | Unset = UNSET
+    if not isinstance(bucket, Unset):
+        json_bucket = bucket.value
+
+    params["bucket"] = json_bucket
+
+    json_bucket_by: str | Unset = UNSET
+    if not isinstance(bucket_by, Unset):
+        json_bucket_by = bucket_by.value
+
+    params["bucket_by"] = json_bucket_by
+
+    params["time_zone"] = time_zone
+
+    params["having"] = having
+
+    params["sort"] = sort
+
+    params["limit"] = limit
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/crm/order-lines/aggregate",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> OrderLineAggregate | None:
+    if response.status_code == 200:
+        response_200 = OrderLineAggregate.from_dict(response.json())
+
+        return response_200
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[OrderLineAggregate]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    kind: OrderKind | Unset = UNSET,
+    status: OrderStatus | Unset = UNSET,
+    customer_id: str | Unset = UNSET,
+    item_id: str | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[OrderLineAggregate]:
+    """Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar
+    period, with the filters of the list order_lines
+
+     Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar
+    period, with the filters of the list `order_lines`. Computed by the database in one statement.
+
+    Args:
+        kind (OrderKind | Unset): Which way goods move.
+        status (OrderStatus | Unset): Where an order is in its lifecycle.
+        customer_id (str | Unset):
+        item_id (str | Unset):
+        channel (str | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        group_by (str | Unset):
+        bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
+            of the request (`week`: ISO weeks, from Monday).
+        bucket_by (OrderLinesAggregateBucketBy | Unset):
+        time_zone (str | Unset):
+        having (str | Unset):
+        sort (str | Unset):
+        limit (int | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[OrderLineAggregate]
+    """
+
+    kwargs = _get_kwargs(
+        kind=kind,
+        status=status,
+        customer_id=customer_id,
+        item_id=item_id,
+        channel=channel,
+        created_after=created_after,
+        created_before=created_before,
+        group_by=group_by,
+        bucket=bucket,
+        bucket_by=bucket_by,
+        time_zone=time_zone,
+        having=having,
+        sort=sort,
+        limit=limit,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    kind: OrderKind | Unset = UNSET,
+    status: OrderStatus | Unset = UNSET,
+    customer_id: str | Unset = UNSET,
+    item_id: str | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> OrderLineAggregate | None:
+    """Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar
+    period, with the filters of the list order_lines
+
+     Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar
+    period, with the filters of the list `order_lines`. Computed by the database in one statement.
+
+    Args:
+        kind (OrderKind | Unset): Which way goods move.
+        status (OrderStatus | Unset): Where an order is in its lifecycle.
+        customer_id (str | Unset):
+        item_id (str | Unset):
+        channel (str | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        group_by (str | Unset):
+        bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
+            of the request (`week`: ISO weeks, from Monday).
+        bucket_by (OrderLinesAggregateBucketBy | Unset):
+        time_zone (str | Unset):
+        having (str | Unset):
+        sort (str | Unset):
+        limit (int | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        OrderLineAggregate
+    """
+
+    return sync_detailed(
+        client=client,
+        kind=kind,
+        status=status,
+        customer_id=customer_id,
+        item_id=item_id,
+        channel=channel,
+        created_after=created_after,
+        created_before=created_before,
+        group_by=group_by,
+        bucket=bucket,
+        bucket_by=bucket_by,
+        time_zone=time_zone,
+        having=having,
+        sort=sort,
+        limit=limit,
+        x_service_tenant=x_service_tenant,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    kind: OrderKind | Unset = UNSET,
+    status: OrderStatus | Unset = UNSET,
+    customer_id: str | Unset = UNSET,
+    item_id: str | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> Response[OrderLineAggregate]:
+    """Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar
+    period, with the filters of the list order_lines
+
+     Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar
+    period, with the filters of the list `order_lines`. Computed by the database in one statement.
+
+    Args:
+        kind (OrderKind | Unset): Which way goods move.
+        status (OrderStatus | Unset): Where an order is in its lifecycle.
+        customer_id (str | Unset):
+        item_id (str | Unset):
+        channel (str | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        group_by (str | Unset):
+        bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
+            of the request (`week`: ISO weeks, from Monday).
+        bucket_by (OrderLinesAggregateBucketBy | Unset):
+        time_zone (str | Unset):
+        having (str | Unset):
+        sort (str | Unset):
+        limit (int | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[OrderLineAggregate]
+    """
+
+    kwargs = _get_kwargs(
+        kind=kind,
+        status=status,
+        customer_id=customer_id,
+        item_id=item_id,
+        channel=channel,
+        created_after=created_after,
+        created_before=created_before,
+        group_by=group_by,
+        bucket=bucket,
+        bucket_by=bucket_by,
+        time_zone=time_zone,
+        having=having,
+        sort=sort,
+        limit=limit,
+        x_service_tenant=x_service_tenant,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    kind: OrderKind | Unset = UNSET,
+    status: OrderStatus | Unset = UNSET,
+    customer_id: str | Unset = UNSET,
+    item_id: str | Unset = UNSET,
+    channel: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
+    group_by: str | Unset = UNSET,
+    bucket: TimeBucket | Unset = UNSET,
+    bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
+    time_zone: str | Unset = UNSET,
+    having: str | Unset = UNSET,
+    sort: str | Unset = UNSET,
+    limit: int | Unset = UNSET,
+    x_service_tenant: str,
+) -> OrderLineAggregate | None:
+    """Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar
+    period, with the filters of the list order_lines
+
+     Counts, sums, averages, minimums and maximums of order lines, grouped by fields and by calendar
+    period, with the filters of the list `order_lines`. Computed by the database in one statement.
+
+    Args:
+        kind (OrderKind | Unset): Which way goods move.
+        status (OrderStatus | Unset): Where an order is in its lifecycle.
+        customer_id (str | Unset):
+        item_id (str | Unset):
+        channel (str | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
+        group_by (str | Unset):
+        bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
+            of the request (`week`: ISO weeks, from Monday).
+        bucket_by (OrderLinesAggregateBucketBy | Unset):
+        time_zone (str | Unset):
+        having (str | Unset):
+        sort (str | Unset):
+        limit (int | Unset):
+        x_service_tenant (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        OrderLineAggregate
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            kind=kind,
+            status=status,
+            customer_id=customer_id,
+            item_id=item_id,
+            channel=channel,
+            created_after=created_after,
+            created_before=created_before,
+            group_by=group_by,
+            bucket=bucket,
+            bucket_by=bucket_by,
+            time_zone=time_zone,
+            having=having,
+            sort=sort,
+            limit=limit,
+            x_service_tenant=x_service_tenant,
+        )
+    ).parsed

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class AiQueriesSort(StrEnum):
-    CREATED_AT = "created_at"
-    VALUE_1 = "-created_at"
-
-    def __str__(self) -> str:
-        return str(self.value)

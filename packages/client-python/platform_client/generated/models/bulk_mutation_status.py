@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class BulkMutationStatus(StrEnum):
+    CANCELLED = "cancelled"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    QUEUED = "queued"
+    RUNNING = "running"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class LedgerLinesAggregateBucketBy(StrEnum):
+    CREATED_AT = "created_at"
+    POSTED_AT = "posted_at"
+
+    def __str__(self) -> str:
+        return str(self.value)

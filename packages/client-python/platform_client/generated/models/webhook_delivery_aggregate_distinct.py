@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="WebhookDeliveryAggregateDistinct")
+
+
+@_attrs_define
+class WebhookDeliveryAggregateDistinct:
+    """Counts of distinct values among the webhook deliveries of a group.
+
+    Attributes:
+        endpoint_id (int): Endpoints.
+        event_id (int): Events delivered.
+    """
+
+    endpoint_id: int
+    event_id: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        endpoint_id = self.endpoint_id
+
+        event_id = self.event_id
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "endpoint_id": endpoint_id,
+                "event_id": event_id,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        endpoint_id = d.pop("endpoint_id")
+
+        event_id = d.pop("event_id")
+
+        webhook_delivery_aggregate_distinct = cls(
+            endpoint_id=endpoint_id,
+            event_id=event_id,
+        )
+
+        webhook_delivery_aggregate_distinct.additional_properties = d
+        return webhook_delivery_aggregate_distinct
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
