@@ -30,8 +30,8 @@ export const scopeCatalogue = {
   'workflows:write': 'Create, change, enable, disable and delete workflows (granting them at most the scopes the caller holds), install templates, start and cancel runs, decide approvals.',
   'ai:read': 'List and read copilot queries (with their answers), document extractions and agent tasks with their plans and step logs.',
   'ai:write': 'Ask the copilot (its operations run with the caller\'s other scopes, never more), extract documents and turn them into drafts, create, approve and cancel agent tasks.',
-  'bulk:read': 'List and read bulk exports (their progress and download links) and receive `export.completed`.',
-  'bulk:write': 'Create and cancel bulk exports of list queries; an export reads with the creator\'s other scopes as held at creation, never more.',
+  'bulk:read': 'List and read bulk exports and bulk mutations (their progress, download and result links) and receive `export.completed` and `bulk_mutation.completed`.',
+  'bulk:write': 'Create and cancel bulk exports of list queries, upload JSONL files and run bulk mutations over them; each page or line runs with the creator\'s other scopes as held at creation, never more.',
   'analytics:read': 'List and read saved operations (their documents, variables and result schemas) and run them by name or `documentId`; a run needs the scopes of the fields it selects as well, never less.',
   'analytics:write': 'Save, change and delete the tenant\'s saved operations (saving one grants nothing: each run is checked against the running credential).',
 } as const;

@@ -6,7 +6,7 @@ import { isKnownScope, parseScopeString, scopeCatalogue } from '../src/scopes.ts
 describe('scope catalogue', () => {
   it('holds read and write scopes per resource, each with a description (published at /v1/auth/scopes)', () => {
     const scopes = Object.keys(scopeCatalogue);
-    expect(scopes).toHaveLength(27);
+    expect(scopes).toHaveLength(31);
     for (const [scope, description] of Object.entries(scopeCatalogue)) {
       expect(scope).toMatch(/^[a-z_]+:(read|write)$/);
       expect(description.length, scope).toBeGreaterThan(20);
