@@ -73,6 +73,7 @@ def warehouse(id: str = "wh_1", version: int = 1, name: str = "Main") -> dict[st
         "created_at": "2026-01-01T00:00:00.000Z",
         "updated_at": "2026-01-01T00:00:00.000Z",
         "archived_at": None,
+        "stock_value": [],
     }
 
 

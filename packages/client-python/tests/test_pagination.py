@@ -25,6 +25,9 @@ def item(sku: str) -> dict:
         "created_at": "2026-01-01T00:00:00.000Z",
         "updated_at": "2026-01-01T00:00:00.000Z",
         "archived_at": None,
+        "unit_cost": None,
+        "currency": None,
+        "stock_value": None,
     }
 
 
@@ -45,6 +48,7 @@ def serve_items(server, count: int) -> None:
                     "page": number,
                     "per_page": per_page,
                     "next_cursor": "c" if more else None,
+                    "prev_cursor": "p" if number > 1 else None,
                 },
             },
         )

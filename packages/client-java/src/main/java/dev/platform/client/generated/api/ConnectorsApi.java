@@ -27,10 +27,10 @@ import dev.platform.client.generated.model.ConnectorMappingList;
 import dev.platform.client.generated.model.ConnectorTestResult;
 import dev.platform.client.generated.model.ConnectorUpload;
 import dev.platform.client.generated.model.CreateConnectorInput;
-import dev.platform.client.generated.model.DeleteConnectorRequest;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
 import dev.platform.client.generated.model.InternalErrorProblem;
+import dev.platform.client.generated.model.LifecycleActionInput;
 import dev.platform.client.generated.model.MappingPreview;
 import dev.platform.client.generated.model.MappingTarget;
 import dev.platform.client.generated.model.NotFoundProblem;
@@ -943,12 +943,12 @@ public class ConnectorsApi {
    * @param id The connector id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Connector
    * @throws ApiException if fails to make API call
    */
-  public Connector deleteConnector(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteConnector(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Connector deleteConnector(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteConnector(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -958,13 +958,13 @@ public class ConnectorsApi {
    * @param id The connector id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Connector
    * @throws ApiException if fails to make API call
    */
-  public Connector deleteConnector(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Connector> localVarResponse = deleteConnectorWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Connector deleteConnector(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Connector> localVarResponse = deleteConnectorWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -975,12 +975,12 @@ public class ConnectorsApi {
    * @param id The connector id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Connector&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Connector> deleteConnectorWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteConnectorWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Connector> deleteConnectorWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteConnectorWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -990,13 +990,13 @@ public class ConnectorsApi {
    * @param id The connector id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Connector&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Connector> deleteConnectorWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = deleteConnectorRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Connector> deleteConnectorWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = deleteConnectorRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1043,7 +1043,7 @@ public class ConnectorsApi {
     }
   }
 
-  private HttpRequest.Builder deleteConnectorRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder deleteConnectorRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling deleteConnector");
@@ -1073,7 +1073,7 @@ public class ConnectorsApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("DELETE", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);

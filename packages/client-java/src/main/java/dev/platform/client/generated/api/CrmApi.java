@@ -25,10 +25,10 @@ import dev.platform.client.generated.model.CreateOrderInput;
 import dev.platform.client.generated.model.Customer;
 import dev.platform.client.generated.model.CustomerAggregate;
 import dev.platform.client.generated.model.CustomerList;
-import dev.platform.client.generated.model.DeleteConnectorRequest;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
 import dev.platform.client.generated.model.InternalErrorProblem;
+import dev.platform.client.generated.model.LifecycleActionInput;
 import dev.platform.client.generated.model.NotFoundProblem;
 import java.time.OffsetDateTime;
 import dev.platform.client.generated.model.Order;
@@ -203,12 +203,12 @@ public class CrmApi {
    * @param id The customer id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Customer
    * @throws ApiException if fails to make API call
    */
-  public Customer archiveCustomer(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return archiveCustomer(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Customer archiveCustomer(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return archiveCustomer(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -218,13 +218,13 @@ public class CrmApi {
    * @param id The customer id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Customer
    * @throws ApiException if fails to make API call
    */
-  public Customer archiveCustomer(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Customer> localVarResponse = archiveCustomerWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Customer archiveCustomer(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Customer> localVarResponse = archiveCustomerWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -235,12 +235,12 @@ public class CrmApi {
    * @param id The customer id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Customer&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Customer> archiveCustomerWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return archiveCustomerWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Customer> archiveCustomerWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return archiveCustomerWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -250,13 +250,13 @@ public class CrmApi {
    * @param id The customer id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Customer&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Customer> archiveCustomerWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = archiveCustomerRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Customer> archiveCustomerWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = archiveCustomerRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -303,7 +303,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder archiveCustomerRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder archiveCustomerRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling archiveCustomer");
@@ -333,7 +333,7 @@ public class CrmApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -356,12 +356,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order cancelOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return cancelOrder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Order cancelOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return cancelOrder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -371,13 +371,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order cancelOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Order> localVarResponse = cancelOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Order cancelOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Order> localVarResponse = cancelOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -388,12 +388,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> cancelOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return cancelOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Order> cancelOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return cancelOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -403,13 +403,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> cancelOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = cancelOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Order> cancelOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = cancelOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -456,7 +456,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder cancelOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder cancelOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling cancelOrder");
@@ -486,7 +486,7 @@ public class CrmApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -509,12 +509,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order confirmOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return confirmOrder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Order confirmOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return confirmOrder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -524,13 +524,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order confirmOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Order> localVarResponse = confirmOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Order confirmOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Order> localVarResponse = confirmOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -541,12 +541,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> confirmOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return confirmOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Order> confirmOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return confirmOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -556,13 +556,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> confirmOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = confirmOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Order> confirmOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = confirmOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -609,7 +609,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder confirmOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder confirmOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling confirmOrder");
@@ -639,7 +639,7 @@ public class CrmApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -1471,12 +1471,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order deleteOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteOrder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Order deleteOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteOrder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -1486,13 +1486,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order deleteOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Order> localVarResponse = deleteOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Order deleteOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Order> localVarResponse = deleteOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -1503,12 +1503,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> deleteOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Order> deleteOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -1518,13 +1518,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> deleteOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = deleteOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Order> deleteOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = deleteOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1571,7 +1571,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder deleteOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder deleteOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling deleteOrder");
@@ -1601,7 +1601,7 @@ public class CrmApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("DELETE", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -1624,12 +1624,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order fulfilOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return fulfilOrder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Order fulfilOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return fulfilOrder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -1639,13 +1639,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order fulfilOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Order> localVarResponse = fulfilOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Order fulfilOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Order> localVarResponse = fulfilOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -1656,12 +1656,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> fulfilOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return fulfilOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Order> fulfilOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return fulfilOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -1671,13 +1671,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> fulfilOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = fulfilOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Order> fulfilOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = fulfilOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1724,7 +1724,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder fulfilOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder fulfilOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling fulfilOrder");
@@ -1754,7 +1754,7 @@ public class CrmApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -2545,12 +2545,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order receiveOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return receiveOrder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Order receiveOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return receiveOrder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -2560,13 +2560,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Order
    * @throws ApiException if fails to make API call
    */
-  public Order receiveOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Order> localVarResponse = receiveOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Order receiveOrder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Order> localVarResponse = receiveOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -2577,12 +2577,12 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> receiveOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return receiveOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Order> receiveOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return receiveOrderWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -2592,13 +2592,13 @@ public class CrmApi {
    * @param id The order id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Order&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Order> receiveOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = receiveOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Order> receiveOrderWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = receiveOrderRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2645,7 +2645,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder receiveOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder receiveOrderRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling receiveOrder");
@@ -2675,7 +2675,7 @@ public class CrmApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -2698,12 +2698,12 @@ public class CrmApi {
    * @param id The customer id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Customer
    * @throws ApiException if fails to make API call
    */
-  public Customer unarchiveCustomer(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return unarchiveCustomer(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Customer unarchiveCustomer(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return unarchiveCustomer(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -2713,13 +2713,13 @@ public class CrmApi {
    * @param id The customer id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Customer
    * @throws ApiException if fails to make API call
    */
-  public Customer unarchiveCustomer(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Customer> localVarResponse = unarchiveCustomerWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Customer unarchiveCustomer(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Customer> localVarResponse = unarchiveCustomerWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -2730,12 +2730,12 @@ public class CrmApi {
    * @param id The customer id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Customer&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Customer> unarchiveCustomerWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return unarchiveCustomerWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Customer> unarchiveCustomerWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return unarchiveCustomerWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -2745,13 +2745,13 @@ public class CrmApi {
    * @param id The customer id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Customer&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Customer> unarchiveCustomerWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = unarchiveCustomerRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Customer> unarchiveCustomerWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = unarchiveCustomerRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2798,7 +2798,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder unarchiveCustomerRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder unarchiveCustomerRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling unarchiveCustomer");
@@ -2828,7 +2828,7 @@ public class CrmApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);

@@ -21,7 +21,6 @@ import dev.platform.client.generated.Pair;
 import dev.platform.client.generated.model.BadRequestProblem;
 import dev.platform.client.generated.model.ConflictProblem;
 import dev.platform.client.generated.model.CreateInvoiceInput;
-import dev.platform.client.generated.model.DeleteConnectorRequest;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
 import dev.platform.client.generated.model.InternalErrorProblem;
@@ -35,6 +34,7 @@ import dev.platform.client.generated.model.LedgerEntryAggregate;
 import dev.platform.client.generated.model.LedgerEntryList;
 import dev.platform.client.generated.model.LedgerEntrySourceType;
 import dev.platform.client.generated.model.LedgerLineAggregate;
+import dev.platform.client.generated.model.LifecycleActionInput;
 import dev.platform.client.generated.model.NotFoundProblem;
 import java.time.OffsetDateTime;
 import dev.platform.client.generated.model.PayInvoiceInput;
@@ -345,12 +345,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice deleteInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteInvoice(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Invoice deleteInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteInvoice(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -360,13 +360,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice deleteInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Invoice> localVarResponse = deleteInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Invoice deleteInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Invoice> localVarResponse = deleteInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -377,12 +377,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> deleteInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Invoice> deleteInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -392,13 +392,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> deleteInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = deleteInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Invoice> deleteInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = deleteInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -445,7 +445,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder deleteInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder deleteInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling deleteInvoice");
@@ -475,7 +475,7 @@ public class FinanceApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("DELETE", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -1049,12 +1049,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice issueInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return issueInvoice(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Invoice issueInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return issueInvoice(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -1064,13 +1064,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice issueInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Invoice> localVarResponse = issueInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Invoice issueInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Invoice> localVarResponse = issueInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -1081,12 +1081,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> issueInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return issueInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Invoice> issueInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return issueInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -1096,13 +1096,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> issueInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = issueInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Invoice> issueInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = issueInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1149,7 +1149,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder issueInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder issueInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling issueInvoice");
@@ -1179,7 +1179,7 @@ public class FinanceApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -2694,12 +2694,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice voidInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return voidInvoice(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Invoice voidInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return voidInvoice(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -2709,13 +2709,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Invoice
    * @throws ApiException if fails to make API call
    */
-  public Invoice voidInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Invoice> localVarResponse = voidInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Invoice voidInvoice(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Invoice> localVarResponse = voidInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -2726,12 +2726,12 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> voidInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return voidInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Invoice> voidInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return voidInvoiceWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -2741,13 +2741,13 @@ public class FinanceApi {
    * @param id The invoice id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Invoice&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Invoice> voidInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = voidInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Invoice> voidInvoiceWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = voidInvoiceRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2794,7 +2794,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder voidInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder voidInvoiceRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling voidInvoice");
@@ -2824,7 +2824,7 @@ public class FinanceApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);

@@ -21,10 +21,10 @@ import dev.platform.client.generated.Pair;
 import dev.platform.client.generated.model.BadRequestProblem;
 import dev.platform.client.generated.model.ConflictProblem;
 import dev.platform.client.generated.model.CreateWebhookEndpointInput;
-import dev.platform.client.generated.model.DeleteConnectorRequest;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
 import dev.platform.client.generated.model.InternalErrorProblem;
+import dev.platform.client.generated.model.LifecycleActionInput;
 import dev.platform.client.generated.model.NotFoundProblem;
 import dev.platform.client.generated.model.PayloadTooLargeProblem;
 import dev.platform.client.generated.model.PreconditionFailedProblem;
@@ -345,12 +345,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint deleteWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public WebhookEndpoint deleteWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -360,13 +360,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint deleteWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<WebhookEndpoint> localVarResponse = deleteWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public WebhookEndpoint deleteWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<WebhookEndpoint> localVarResponse = deleteWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -377,12 +377,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> deleteWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<WebhookEndpoint> deleteWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -392,13 +392,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> deleteWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = deleteWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<WebhookEndpoint> deleteWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = deleteWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -445,7 +445,7 @@ public class WebhooksApi {
     }
   }
 
-  private HttpRequest.Builder deleteWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder deleteWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling deleteWebhookEndpoint");
@@ -475,7 +475,7 @@ public class WebhooksApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("DELETE", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -498,12 +498,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint disableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return disableWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public WebhookEndpoint disableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return disableWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -513,13 +513,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint disableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<WebhookEndpoint> localVarResponse = disableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public WebhookEndpoint disableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<WebhookEndpoint> localVarResponse = disableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -530,12 +530,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> disableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return disableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<WebhookEndpoint> disableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return disableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -545,13 +545,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> disableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = disableWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<WebhookEndpoint> disableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = disableWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -598,7 +598,7 @@ public class WebhooksApi {
     }
   }
 
-  private HttpRequest.Builder disableWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder disableWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling disableWebhookEndpoint");
@@ -628,7 +628,7 @@ public class WebhooksApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -651,12 +651,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint enableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return enableWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public WebhookEndpoint enableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return enableWebhookEndpoint(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -666,13 +666,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return WebhookEndpoint
    * @throws ApiException if fails to make API call
    */
-  public WebhookEndpoint enableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<WebhookEndpoint> localVarResponse = enableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public WebhookEndpoint enableWebhookEndpoint(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<WebhookEndpoint> localVarResponse = enableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -683,12 +683,12 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> enableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return enableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<WebhookEndpoint> enableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return enableWebhookEndpointWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -698,13 +698,13 @@ public class WebhooksApi {
    * @param id The endpoint id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WebhookEndpoint&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WebhookEndpoint> enableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = enableWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<WebhookEndpoint> enableWebhookEndpointWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = enableWebhookEndpointRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -751,7 +751,7 @@ public class WebhooksApi {
     }
   }
 
-  private HttpRequest.Builder enableWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder enableWebhookEndpointRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling enableWebhookEndpoint");
@@ -781,7 +781,7 @@ public class WebhooksApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);

@@ -21,11 +21,11 @@ import dev.platform.client.generated.Pair;
 import dev.platform.client.generated.model.BadRequestProblem;
 import dev.platform.client.generated.model.ConflictProblem;
 import dev.platform.client.generated.model.CreateWorkflowInput;
-import dev.platform.client.generated.model.DeleteConnectorRequest;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
 import dev.platform.client.generated.model.InstallWorkflowTemplateInput;
 import dev.platform.client.generated.model.InternalErrorProblem;
+import dev.platform.client.generated.model.LifecycleActionInput;
 import dev.platform.client.generated.model.NotFoundProblem;
 import dev.platform.client.generated.model.PayloadTooLargeProblem;
 import dev.platform.client.generated.model.PreconditionFailedProblem;
@@ -338,12 +338,12 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Workflow
    * @throws ApiException if fails to make API call
    */
-  public Workflow deleteWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteWorkflow(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Workflow deleteWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteWorkflow(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -353,13 +353,13 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Workflow
    * @throws ApiException if fails to make API call
    */
-  public Workflow deleteWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Workflow> localVarResponse = deleteWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Workflow deleteWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Workflow> localVarResponse = deleteWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -370,12 +370,12 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Workflow&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Workflow> deleteWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return deleteWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Workflow> deleteWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return deleteWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -385,13 +385,13 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Workflow&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Workflow> deleteWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = deleteWorkflowRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Workflow> deleteWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = deleteWorkflowRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -438,7 +438,7 @@ public class WorkflowsApi {
     }
   }
 
-  private HttpRequest.Builder deleteWorkflowRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder deleteWorkflowRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling deleteWorkflow");
@@ -468,7 +468,7 @@ public class WorkflowsApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("DELETE", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -491,12 +491,12 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Workflow
    * @throws ApiException if fails to make API call
    */
-  public Workflow disableWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return disableWorkflow(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Workflow disableWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return disableWorkflow(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -506,13 +506,13 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Workflow
    * @throws ApiException if fails to make API call
    */
-  public Workflow disableWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Workflow> localVarResponse = disableWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Workflow disableWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Workflow> localVarResponse = disableWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -523,12 +523,12 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Workflow&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Workflow> disableWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return disableWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Workflow> disableWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return disableWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -538,13 +538,13 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Workflow&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Workflow> disableWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = disableWorkflowRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Workflow> disableWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = disableWorkflowRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -591,7 +591,7 @@ public class WorkflowsApi {
     }
   }
 
-  private HttpRequest.Builder disableWorkflowRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder disableWorkflowRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling disableWorkflow");
@@ -621,7 +621,7 @@ public class WorkflowsApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -644,12 +644,12 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return Workflow
    * @throws ApiException if fails to make API call
    */
-  public Workflow enableWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return enableWorkflow(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public Workflow enableWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return enableWorkflow(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -659,13 +659,13 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return Workflow
    * @throws ApiException if fails to make API call
    */
-  public Workflow enableWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<Workflow> localVarResponse = enableWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public Workflow enableWorkflow(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<Workflow> localVarResponse = enableWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -676,12 +676,12 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;Workflow&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Workflow> enableWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return enableWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<Workflow> enableWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return enableWorkflowWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -691,13 +691,13 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;Workflow&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<Workflow> enableWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = enableWorkflowRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<Workflow> enableWorkflowWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = enableWorkflowRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -744,7 +744,7 @@ public class WorkflowsApi {
     }
   }
 
-  private HttpRequest.Builder enableWorkflowRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder enableWorkflowRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling enableWorkflow");
@@ -774,7 +774,7 @@ public class WorkflowsApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);
@@ -950,12 +950,12 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return WorkflowWithSecret
    * @throws ApiException if fails to make API call
    */
-  public WorkflowWithSecret rotateWorkflowSigningSecret(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return rotateWorkflowSigningSecret(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public WorkflowWithSecret rotateWorkflowSigningSecret(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return rotateWorkflowSigningSecret(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -965,13 +965,13 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return WorkflowWithSecret
    * @throws ApiException if fails to make API call
    */
-  public WorkflowWithSecret rotateWorkflowSigningSecret(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    ApiResponse<WorkflowWithSecret> localVarResponse = rotateWorkflowSigningSecretWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public WorkflowWithSecret rotateWorkflowSigningSecret(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    ApiResponse<WorkflowWithSecret> localVarResponse = rotateWorkflowSigningSecretWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     return localVarResponse.getData();
   }
 
@@ -982,12 +982,12 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @return ApiResponse&lt;WorkflowWithSecret&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WorkflowWithSecret> rotateWorkflowSigningSecretWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest) throws ApiException {
-    return rotateWorkflowSigningSecretWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, null);
+  public ApiResponse<WorkflowWithSecret> rotateWorkflowSigningSecretWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput) throws ApiException {
+    return rotateWorkflowSigningSecretWithHttpInfo(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, null);
   }
 
   /**
@@ -997,13 +997,13 @@ public class WorkflowsApi {
    * @param id The workflow id. (required)
    * @param idempotencyKey Makes the write safe to retry: a retry with the same key and request returns the first response (&#x60;Idempotent-Replayed: true&#x60;) without acting again; the same key with a different request is a 409. Keys are per tenant, kept 24 hours; 1 to 255 visible ASCII characters (a UUID). (optional)
    * @param ifMatch The &#x60;ETag&#x60; of the version this change is based on (&#x60;\&quot;3\&quot;&#x60;, with the quotes), or &#x60;*&#x60; for none; if the record changed since, the request is refused with 412 and nothing changes. (optional)
-   * @param deleteConnectorRequest  (optional)
+   * @param lifecycleActionInput  (optional)
    * @param headers Optional headers to include in the request
    * @return ApiResponse&lt;WorkflowWithSecret&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<WorkflowWithSecret> rotateWorkflowSigningSecretWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = rotateWorkflowSigningSecretRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, deleteConnectorRequest, headers);
+  public ApiResponse<WorkflowWithSecret> rotateWorkflowSigningSecretWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = rotateWorkflowSigningSecretRequestBuilder(xServiceTenant, id, idempotencyKey, ifMatch, lifecycleActionInput, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1050,7 +1050,7 @@ public class WorkflowsApi {
     }
   }
 
-  private HttpRequest.Builder rotateWorkflowSigningSecretRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable DeleteConnectorRequest deleteConnectorRequest, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder rotateWorkflowSigningSecretRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull String id, @jakarta.annotation.Nullable String idempotencyKey, @jakarta.annotation.Nullable String ifMatch, @jakarta.annotation.Nullable LifecycleActionInput lifecycleActionInput, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling rotateWorkflowSigningSecret");
@@ -1080,7 +1080,7 @@ public class WorkflowsApi {
     localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
 
     try {
-      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(deleteConnectorRequest);
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(lifecycleActionInput);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);

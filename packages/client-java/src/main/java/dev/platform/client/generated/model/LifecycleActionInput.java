@@ -26,21 +26,21 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 
 /**
- * DeleteConnectorRequest
+ * LifecycleActionInput
  */
 @JsonPropertyOrder({
-  DeleteConnectorRequest.JSON_PROPERTY_VERSION
+  LifecycleActionInput.JSON_PROPERTY_VERSION
 })
 @jakarta.annotation.Generated(value = "org.openapitools.codegen.languages.JavaClientCodegen", comments = "Generator version: 7.25.0")
-public class DeleteConnectorRequest {
+public class LifecycleActionInput {
   public static final String JSON_PROPERTY_VERSION = "version";
   @jakarta.annotation.Nullable
   private Integer version;
 
-  public DeleteConnectorRequest() { 
+  public LifecycleActionInput() { 
   }
 
-  public DeleteConnectorRequest version(@jakarta.annotation.Nullable Integer version) {
+  public LifecycleActionInput version(@jakarta.annotation.Nullable Integer version) {
     this.version = version;
     return this;
   }
@@ -67,7 +67,7 @@ public class DeleteConnectorRequest {
 
 
   /**
-   * Return true if this delete_connector_request object is equal to o.
+   * Return true if this LifecycleActionInput object is equal to o.
    */
   @Override
   public boolean equals(Object o) {
@@ -77,8 +77,8 @@ public class DeleteConnectorRequest {
     if (o == null || getClass() != o.getClass()) {
       return false;
     }
-    DeleteConnectorRequest deleteConnectorRequest = (DeleteConnectorRequest) o;
-    return Objects.equals(this.version, deleteConnectorRequest.version);
+    LifecycleActionInput lifecycleActionInput = (LifecycleActionInput) o;
+    return Objects.equals(this.version, lifecycleActionInput.version);
   }
 
   @Override
@@ -89,7 +89,7 @@ public class DeleteConnectorRequest {
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
-    sb.append("class DeleteConnectorRequest {\n");
+    sb.append("class LifecycleActionInput {\n");
     sb.append("    version: ").append(toIndentedString(version)).append("\n");
     sb.append("}");
     return sb.toString();
