@@ -70,7 +70,7 @@ describe('archiving items and warehouses, warehouse changes, item sorting', () =
       const id = await createWarehouse(api, 'Before');
       const created = await json<Warehouse>(await api.get(`/v1/inventory/warehouses/${id}`));
       expect(created).toMatchObject({ name: 'Before', version: 1, archived_at: null });
-      expect(Object.keys(created).sort()).toEqual(['archived_at', 'created_at', 'id', 'name', 'updated_at', 'version']);
+      expect(Object.keys(created).sort()).toEqual(['archived_at', 'created_at', 'id', 'name', 'stock_value', 'updated_at', 'version']);
       const renamed = await json<Warehouse>(await api.send('PATCH', `/v1/inventory/warehouses/${id}`, { name: 'After', version: 1 }));
       expect(renamed).toMatchObject({ id, name: 'After', version: 2 });
       await refusal(await api.send('PATCH', `/v1/inventory/warehouses/${id}`, { name: 'Stale', version: 1 }), 409, 'version_conflict', ['version']);

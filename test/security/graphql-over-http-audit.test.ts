@@ -50,7 +50,7 @@ describe('GraphQL over HTTP: graphql-http server audits', () => {
     // The fetchFn authenticates: an audit's plain query gets data, not a 401.
     const response = await authenticatedFetch(`${platformUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: { __typename: 'Query' } });
+    expect(((await response.json()) as { data: unknown }).data).toEqual({ __typename: 'Query' });
   });
 
   it.each(audits.map((audit) => [`${audit.id} ${audit.name}`, audit] as const))('%s', async (_name, audit) => {

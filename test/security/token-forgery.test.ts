@@ -303,7 +303,7 @@ describe('forged access tokens', () => {
     expect(rest.status, await rest.clone().text()).toBe(200);
     const graphql = await caller.graphql('{ inventory_items { meta { total } } }');
     expect(graphql.status).toBe(200);
-    expect(await graphql.json()).toEqual({ data: { inventory_items: { meta: { total: 0 } } } });
+    expect(((await graphql.json()) as { data: unknown }).data).toEqual({ inventory_items: { meta: { total: 0 } } });
     // The subscription is live: an event published after it started reaches it.
     const { client } = connect(token);
     expect(await barrier(subscribeWs(client, SUBSCRIPTION), api, EVENT_TYPE)).toEqual([]);

@@ -23,11 +23,11 @@ import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
 import { requestAuditEntry, useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
-import { useBulkResultDownloads, useBulkUploads } from './plugins/use-bulk-uploads.ts';
+import { useBulkUploads } from './plugins/use-bulk-uploads.ts';
 import { useConnectorUploads } from './plugins/use-connector-uploads.ts';
 import { useConsole } from './plugins/use-console.ts';
 import { useConnectorWebhooks } from './plugins/use-connector-webhooks.ts';
-import { useExportDownloads } from './plugins/use-export-downloads.ts';
+import { useSignedDownloads } from './plugins/use-signed-downloads.ts';
 import { useGatewayExecution } from './plugins/use-gateway-execution.ts';
 import { useGraphqlRequestLimits } from './plugins/use-graphql-request-limits.ts';
 import { useIdempotency } from './plugins/use-idempotency.ts';
@@ -195,8 +195,7 @@ export function createEdge(options: EdgeOptions): Edge {
       usePublicEndpoints({ openApiPath: `${REST_BASE_PATH}/openapi.json`, openApiDocument: () => restFacade.openApiDocument(), publicJwks: options.publicJwks }),
       useConsole(),
       useConnectorWebhooks({ basePath: REST_BASE_PATH, sync: options.sync, admit: rateLimit.admit }),
-      useExportDownloads({ basePath: REST_BASE_PATH, prisma: options.prisma, key: options.exportDownloadKey, admit: rateLimit.admit }),
-      useBulkResultDownloads({ basePath: REST_BASE_PATH, prisma: options.prisma, key: options.exportDownloadKey, admit: rateLimit.admit }),
+      useSignedDownloads({ basePath: REST_BASE_PATH, prisma: options.prisma, key: options.exportDownloadKey, admit: rateLimit.admit }),
       useAuthentication({ credentials, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, reportUnexpected: options.reportUnexpected }),
       rateLimit,
       // After authentication (a saved operation is looked up in the caller's tenant), before the request limits, cost and execution that apply to its document as to any.

@@ -1,7 +1,6 @@
-import type { Principal } from '@platform/auth';
 import { type PrismaClient, databaseFault } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { receiveJsonlUpload, resultDownloadId, verifyResultDownload } from '@platform/subgraph-bulk';
+import { receiveJsonlUpload } from '@platform/subgraph-bulk';
 import type { Plugin } from 'graphql-yoga';
 import { requestState } from '../request-state.ts';
 import { problemFor } from '../responses.ts';
@@ -40,31 +39,6 @@ export function useBulkUploads(options: { basePath: string; prisma: PrismaClient
         if (!problem) throw error;
         endResponse(problemFor(problem, request));
         void discardRest(request);
-      }
-    },
-  };
-}
-
-/**
- * `GET /v1/bulk/mutations/{id}/results?token=…`: a bulk mutation's result file by its signed link,
- * before authentication (the link is the credential, as for export downloads: the same key and
- * check). A verified link counts against its tenant's rate limit and is audited under that tenant
- * with the creator as actor; a bad or expired one is a 403 or 410 problem.
- */
-export function useBulkResultDownloads(options: { basePath: string; prisma: PrismaClient; key: Buffer; admit(request: Request, tenantId: string): Promise<Response | undefined> }): Plugin {
-  return {
-    async onRequest({ request, url, endResponse }) {
-      const id = resultDownloadId(options.basePath, request.method, url.pathname);
-      if (!id) return;
-      requestState(request).operation = `GET ${options.basePath}/bulk/mutations/:id/results`;
-      try {
-        const download = await verifyResultDownload({ prisma: options.prisma, key: options.key }, id, url.searchParams.get('token'));
-        requestState(request).authenticatedAs = { tenantId: download.tenantId, scopes: new Set(), credential: download.creator as Principal['credential'] };
-        endResponse((await options.admit(request, download.tenantId)) ?? download.response());
-      } catch (error) {
-        const problem = error instanceof ApiError ? error : databaseFault(error);
-        if (!problem) throw error;
-        endResponse(problemFor(problem, request));
       }
     },
   };

@@ -68,8 +68,17 @@ const escape = (name: string) => name.replace('.', '\\.');
 const alternatives = (names: readonly string[]) => `(?:${names.map(escape).join('|')})`;
 const commaList = (item: string, most: number) => new RegExp(`^${item}(?:,${item}){0,${most - 1}}$`);
 
-/** The rules of a declaration's arguments: what the published document states (400) and the rules beyond it (422). */
-export function aggregateRules(declaration: AggregateDeclaration) {
+const rulesByDeclaration = new WeakMap<AggregateDeclaration, ReturnType<typeof buildAggregateRules>>();
+
+/** The rules of a declaration's arguments (built once per declaration: a schema costs more to build than to use). */
+export function aggregateRules(declaration: AggregateDeclaration): ReturnType<typeof buildAggregateRules> {
+  let rules = rulesByDeclaration.get(declaration);
+  if (!rules) rulesByDeclaration.set(declaration, (rules = buildAggregateRules(declaration)));
+  return rules;
+}
+
+/** What the published document states of the arguments (400) and the rules beyond it (422). */
+function buildAggregateRules(declaration: AggregateDeclaration) {
   const dimensions = Object.keys(declaration.dimensions);
   const times = Object.keys(declaration.times);
   const aggregates = aggregateNames(declaration);
