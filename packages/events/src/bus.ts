@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from '@platform/config';
 import { DrainLoop, type Event, type Prisma, type PrismaClient, type WebhookEndpoint, newId } from '@platform/db';
 import { type EventEnvelope, type EventSource, envelopeOf, sourceOf } from './envelope.ts';
+import { newEventId } from './event-ids.ts';
 import type { LiveBus } from './live-bus.ts';
 import type { JobQueue } from './queue.ts';
 import { deleteExpiredEvents } from './retention.ts';
@@ -126,7 +127,7 @@ export class EventBus {
     const [row] = await tx.$queryRaw<Event[]>`
       WITH event AS (
         INSERT INTO events (tenant_id, id, type, data, resource_type, resource_id, source)
-        VALUES (${tenantId}, ${newId('evt')}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${event.resource?.type ?? null}, ${event.resource?.id ?? null}, ${JSON.stringify(event.source)}::jsonb)
+        VALUES (${tenantId}, ${newEventId()}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${event.resource?.type ?? null}, ${event.resource?.id ?? null}, ${JSON.stringify(event.source)}::jsonb)
         RETURNING *),
       queued AS (INSERT INTO event_outbox (tenant_id, event_id) SELECT tenant_id, id FROM event)
       SELECT * FROM event`;
