@@ -7,7 +7,7 @@ import { type BulkExport, BULK_SCOPES, createExport } from '../support/bulk.ts';
 import { apiClient, json } from '../support/fixtures.ts';
 import { TEST_SECRETS_KEY, type PlatformProcess, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
 
-const ROWS = 1_000_000;
+const ROWS = Number(process.env.EXPORT_ROWS ?? 1_000_000);
 /** What the platform may grow by while it exports a million rows, over its memory before. */
 const MAX_GROWTH_BYTES = 100 * 1024 * 1024;
 
@@ -26,9 +26,11 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
  * test's jobs run beside it). The file must hold every row; the platform's resident memory while
  * it exports must stay within MAX_GROWTH_BYTES of what it used before.
  */
-// Run on demand (`npm run bench:export-million`): at today's export speed (pages of 100 through the
-// edge, about 1,000 rows/s on 2 idle cores) a million rows take far longer than the suite allows.
-describe.runIf(process.env.EXPORT_MILLION === '1')('an export of a million rows', () => {
+// Part of the suite on the embedded database (pages of 1,000: about 9,000 rows/s on 2 idle cores,
+// a few minutes on a loaded machine). The run against an external server (DATABASE_URL: CI's second
+// pass, which checks compatibility with that PostgreSQL) leaves it out to keep CI within its time;
+// `npm run bench:export-million` runs it anywhere (EXPORT_ROWS sets another size for a quick look).
+describe.runIf(process.env.DATABASE_URL === undefined || process.env.EXPORT_MILLION === '1')('an export of a million rows', () => {
   let platform: PlatformProcess;
   let dispose: () => Promise<void>;
   let api: ReturnType<typeof apiClient>;
@@ -84,11 +86,13 @@ describe.runIf(process.env.EXPORT_MILLION === '1')('an export of a million rows'
     expect(ended).toMatchObject({ status: 'completed', progress: { rows_written: ROWS, total_rows: ROWS } });
     expect(peak - before).toBeLessThan(MAX_GROWTH_BYTES);
 
-    // The file holds every row once, streamed back without loading it whole.
+    // The file holds every row once, in the list's order (newest first: n ascending), streamed back
+    // without loading it whole: the walk over a thousand pages lost and repeated nothing.
     const response = await fetch(ended.download_url ?? '');
     expect(response.status).toBe(200);
     let lines = 0;
     let bytes = 0;
+    let outOfOrder = 0;
     const decoder = new TextDecoder();
     let last = '';
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -96,10 +100,14 @@ describe.runIf(process.env.EXPORT_MILLION === '1')('an export of a million rows'
       const text = last + decoder.decode(chunk, { stream: true });
       const parts = text.split('\n');
       last = parts.pop() ?? '';
-      lines += parts.length;
+      for (const part of parts) {
+        lines += 1;
+        if ((JSON.parse(part) as { data: { n: number } }).data.n !== lines) outOfOrder += 1;
+      }
     }
     expect(last).toBe('');
     expect(lines).toBe(ROWS);
+    expect(outOfOrder).toBe(0);
     expect(bytes).toBe(ended.byte_size);
   }, 1_500_000);
 });

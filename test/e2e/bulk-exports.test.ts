@@ -7,7 +7,7 @@ import { type ApiClient, type List, apiClient, accessToken, createAccount, event
 import { TEST_SECRETS_KEY } from '../support/platform-process.ts';
 
 const SCOPES = [...CRM_SCOPES, ...BULK_SCOPES, ...EVENT_SCOPES];
-/** Orders of the exported customer: more than one page of 100, so the export walks cursors. */
+/** Orders of the exported customer: one page of an export (1,000); bulk-export-million walks a thousand pages. */
 const EXPORTED_ORDERS = 130;
 
 /** A filtered list with a federated field (each line's item, resolved by the inventory subgraph). */

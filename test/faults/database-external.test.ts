@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Database, type PrismaClient, createPrismaClient, openDatabase } from '@platform/db';
 import { freePort } from '@platform/rate-limit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_WITHIN_MS, FAULT_PLATFORM_ENV, HANG_MS, LOAD_CLIENTS, type OrderingTenant, expectFaultAnswers, expectWebhooksDelivered, expectWritesRecorded, orderingTenant, startLoad, untilRecovered } from '../support/database-faults.ts';
 import { type Receiver, startReceiver } from '../support/events.ts';
 import { type PlatformProcess, spawnPlatform } from '../support/platform-process.ts';
@@ -40,6 +40,10 @@ describe('an external database stopped and started again under load', () => {
     receiver = await startReceiver();
     tenant = await orderingTenant(platform.url, prisma, receiver.url);
   }, 120_000);
+  afterEach(({ task }) => {
+    // A failure's cause is often in what the platform printed: a crash, a start that failed.
+    if (task.result?.state === 'fail') process.stdout.write(`platform (exit code ${platform?.child.exitCode}, signal ${platform?.child.signalCode}) printed, last 8,000 characters:\n${platform?.output().slice(-8_000)}\n`);
+  });
   afterAll(async () => {
     await platform?.stop();
     await prisma?.$disconnect();

@@ -29,10 +29,12 @@ export {
   type ListPage,
   DEFAULT_PER_PAGE,
   MAX_PER_PAGE,
+  EXPORT_PAGE_SIZE,
+  asExportPages,
   MAX_CURSOR_LENGTH,
 } from './pagination.ts';
 export { parseArgument, parseInput, patchChanges } from './validation.ts';
-export { STORABLE_TEXT, characterCount, emailAddress, integer, omittable, optionalEmailAddress, optionalText, requiredText, text, versionRule } from './rules.ts';
+export { MAX_FILTER_VALUES, STORABLE_TEXT, characterCount, filterValuesRule, emailAddress, integer, omittable, optionalEmailAddress, optionalText, requiredText, text, versionRule } from './rules.ts';
 export { type InputContract, type JsonSchema, inputContract, inputRules, mergeInputContracts, ruleJsonSchema } from './input-contract.ts';
 export { VERSION_DESCRIPTION, assertCurrentVersion, recordActionArgs } from './concurrency.ts';
 export { sortArg } from './sorting.ts';
@@ -43,7 +45,7 @@ export type { SubgraphModule } from './subgraph-module.ts';
 export { defineLifecycle } from './lifecycle.ts';
 export { rootFieldScopes, type ScopeRequirement } from './operation-scopes.ts';
 export { type Deprecation, MINIMUM_DEPRECATION_DAYS, deprecationHeaders, parseDeprecation } from './deprecation.ts';
-export { type AggregateCaller, type AggregateDeclaration, type AggregateDimension, type AggregateFilter, type AggregateMeasure, atOrAfter, before, condition, containsText, equalTo, filterArgs, isSet } from './aggregates/declaration.ts';
+export { type AggregateCaller, type AggregateDeclaration, type AggregateDimension, type AggregateFilter, type AggregateMeasure, atMost, atOrAfter, before, condition, containsText, equalTo, filterArgs, isSet, oneOf } from './aggregates/declaration.ts';
 export { type AggregateRequest, aggregateRequest, MAX_GROUP_LIMIT } from './aggregates/request.ts';
 export { type AggregateResult, aggregateStatement, runAggregate } from './aggregates/statement.ts';
 export { aggregateRoute, defineAggregateField, defineEntityAggregateField } from './aggregates/schema.ts';

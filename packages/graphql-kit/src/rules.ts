@@ -78,4 +78,14 @@ export function omittable<T extends z.ZodType>(rule: T) {
 }
 
 /** A `version` sent with a change (optimistic concurrency): 1 or more. */
+/** Most values a list filter (`status_in`) takes: longer lists are a different question (an aggregate, an export). */
+export const MAX_FILTER_VALUES = 50;
+
+/** The rule of a list filter's argument: one to MAX_FILTER_VALUES values (each value's type is the argument's GraphQL type). */
+export const filterValuesRule = z
+  .array(z.unknown())
+  .min(1, 'must name at least one value (leave the filter out to take every value)')
+  .max(MAX_FILTER_VALUES, `must name at most ${MAX_FILTER_VALUES} values`)
+  .nullish();
+
 export const versionRule = integer({ min: 1, message: 'must be 1 or more' });

@@ -1,7 +1,7 @@
 import { ApiError } from '@platform/errors';
 import { type GraphQLResolveInfo, Kind, type OperationDefinitionNode, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { ID_KEY, type ListOrder, MAX_CURSOR_LENGTH, type OrderedKey, decodeCursor, encodeCursor, fixedOrder, keysetSql, keysetWhere, listOrder, listPage, listWindow, orderBySql, prismaOrderBy, sortRule } from '../src/pagination.ts';
+import { EXPORT_PAGE_SIZE, ID_KEY, type ListOrder, asExportPages, MAX_CURSOR_LENGTH, type OrderedKey, decodeCursor, encodeCursor, fixedOrder, keysetSql, keysetWhere, listOrder, listPage, listWindow, orderBySql, prismaOrderBy, sortRule } from '../src/pagination.ts';
 import { ruleJsonSchema } from '../src/input-contract.ts';
 
 const ITEM_KEYS = { id: 'text', name: 'text', quantity_on_hand: 'integer', created_at: 'timestamp' } as const;
@@ -150,6 +150,17 @@ describe('listWindow', () => {
   it('numbered pages skip (page - 1) × per_page and read one more row than the page', () => {
     expect(listWindow({ page: 3, per_page: 10 }, 'inventory_items', byName)).toMatchObject({ page: 3, per_page: 10, skip: 20, take: 11, after: null, countTotal: true });
     expect(listWindow({}, 'inventory_items', byName)).toMatchObject({ page: 1, per_page: 25, skip: 0, take: 26 });
+  });
+
+  it('pages of up to 100 records, and of up to 1,000 only for work run as an export', async () => {
+    expect(refusal(() => listWindow({ per_page: 101 }, 'inventory_items', byName))).toMatchObject({ code: 'invalid_parameter', fields: ['per_page'] });
+    const exported = await asExportPages(async () => {
+      await Promise.resolve(); // The allowance follows the work across awaits.
+      return listWindow({ per_page: EXPORT_PAGE_SIZE }, 'inventory_items', byName);
+    });
+    expect(exported).toMatchObject({ per_page: 1000, take: 1001 });
+    await expect(asExportPages(async () => listWindow({ per_page: EXPORT_PAGE_SIZE + 1 }, 'inventory_items', byName))).rejects.toMatchObject({ code: 'invalid_parameter' });
+    expect(refusal(() => listWindow({ per_page: EXPORT_PAGE_SIZE }, 'inventory_items', byName))).toMatchObject({ fields: ['per_page'] });
   });
 
   it('after a cursor: the page after its record, read from its key in the list order', () => {

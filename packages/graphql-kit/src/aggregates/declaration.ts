@@ -86,6 +86,17 @@ export function before(column: string, arg: AggregateFilter['arg']): AggregateFi
   return { arg, where: (value: unknown) => sqlCondition(column, '<', value) };
 }
 
+/** The `where` of an inclusive upper bound (`total_max`: at most). */
+export function atMost(column: string, arg: AggregateFilter['arg']): AggregateFilter {
+  return { arg, where: (value: unknown) => sqlCondition(column, '<=', value) };
+}
+
+/** The `where` of a list of values (`status_in`): the column equals any of them (cast to an enum type when named). */
+export function oneOf(column: string, arg: AggregateFilter['arg'], enumType?: string): AggregateFilter {
+  const { sql, raw, join } = Prisma;
+  return { arg, where: (values: readonly unknown[]) => sql`${raw(column)} IN (${join(values.map((value) => (enumType ? sql`CAST(${value} AS ${raw(enumType)})` : sql`${value}`)))})` };
+}
+
 /** The `where` of a flag: the column is (not) null (`archived: true` = archived_at is set); `absent`: the flag's default. */
 export function isSet(column: string, arg: AggregateFilter['arg'], absent?: boolean): AggregateFilter {
   const condition = (value: boolean) => rawSql(`${column} IS ${value ? 'NOT ' : ''}NULL`);
@@ -108,7 +119,7 @@ export function condition(arg: AggregateFilter['arg'], where: AggregateFilter['w
   return { arg, where };
 }
 
-function sqlCondition(column: string, operator: '=' | '>=' | '<', value: unknown, enumType?: string): Prisma.Sql {
+function sqlCondition(column: string, operator: '=' | '>=' | '<' | '<=', value: unknown, enumType?: string): Prisma.Sql {
   const { sql, raw } = Prisma;
   return enumType ? sql`${raw(column)} ${raw(operator)} CAST(${value} AS ${raw(enumType)})` : sql`${raw(column)} ${raw(operator)} ${value}`;
 }

@@ -3,10 +3,11 @@ import type { Principal } from '@platform/auth';
 import type { Logger } from '@platform/config';
 import { DrainLoop, type Prisma, type PrismaClient, transactionThen } from '@platform/db';
 import type { JobQueue } from '@platform/events';
-import type { BulkPort, EventsPort, PlatformOperationExecutor, PlatformOperationResult } from '@platform/graphql-kit';
+import { type BulkPort, EXPORT_PAGE_SIZE, type EventsPort, type PlatformOperationExecutor, type PlatformOperationResult, asExportPages } from '@platform/graphql-kit';
 import type { GraphQLSchema } from 'graphql';
 import { signDownloadToken } from '../download-link.ts';
 import { META_KEY, pageVariables } from '../export-query.ts';
+import { CREATOR_REVOKED, creatorMayAct } from '../repositories/creators.ts';
 import { type ExportRecord, appendPage, claimExport, endExport, purgeExpired } from '../repositories/exports.ts';
 import { exportView } from '../representation.ts';
 import { type PageWriter, csvWriter, ndjsonWriter } from '../writers.ts';
@@ -18,8 +19,6 @@ const SLICE_MS = 60_000;
 const PAGE_TIMEOUT_MS = 30_000;
 /** What a queue job may take: its slice and the last page. */
 export const BULK_EXPORT_SECONDS = (SLICE_MS + PAGE_TIMEOUT_MS) / 1000 + 10;
-/** The list's largest page (graphql-kit's MAX_PER_PAGE). */
-export const EXPORT_PAGE_SIZE = 100;
 /** Exports one instance runs at once: each is a page at a time through the platform, like a client. */
 const EXPORT_SLOTS = 2;
 const PURGE_BATCH = 500;
@@ -66,13 +65,14 @@ class ExportFailure extends Error {
 /**
  * Runs exports on the platform's job queue. An attempt claims its export with a fresh token (which
  * fences every later write: an attempt taken over writes nothing more), then walks the list page
- * by page through the platform's own GraphQL execution as the export's creator, with the scopes
+ * by page (EXPORT_PAGE_SIZE records) through the platform's own GraphQL execution as the export's creator, with the scopes
  * captured at creation, so federated fields, scope checks and tenant isolation apply exactly as
  * for the client. Each page's records become one chunk of the file, written with the export's
  * progress and the next cursor in one transaction: an attempt cut short resumes after the last
  * page it wrote, never writing a record twice, and memory holds one page at a time. After
  * SLICE_MS a job queues the next one and ends. The last page ends the export and emits
- * `export.completed`; a page refused (a scope since revoked, a filter no longer valid) fails it.
+ * `export.completed`; a page refused (a scope since revoked, a filter no longer valid) fails it, and
+ * so does its creator's credential being revoked (checked before every page).
  */
 export class BulkExportEngine {
   readonly port: Omit<BulkPort, 'mutations'>;
@@ -157,6 +157,7 @@ export class BulkExportEngine {
         if (signal.reason === STOPPING) await queue.send(BULK_EXPORT_QUEUE, { tenant_id: record.tenant_id, export_id: record.id });
         return;
       }
+      if (!(await creatorMayAct(prisma, record.tenant_id, principal.credential))) throw new ExportFailure(CREATOR_REVOKED, 'The credential that created this export was revoked (or expired, or its user deactivated): the export stopped.');
       const page = await this.readPage(principal, record, pageVariables(variables, cursor, EXPORT_PAGE_SIZE, first));
       const text = (first ? writer.preamble : '') + writer.page(page.records);
       const handOver = page.nextCursor !== null && Date.now() >= sliceEnds;
@@ -182,7 +183,7 @@ export class BulkExportEngine {
     });
     let result: PlatformOperationResult;
     try {
-      result = await Promise.race([this.options.execute(principal, { document: record.document, variables, paced: true }), timeout]);
+      result = await Promise.race([asExportPages(() => this.options.execute(principal, { document: record.document, variables, paced: true })), timeout]);
     } finally {
       clearTimeout(timer);
     }
