@@ -203,6 +203,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       execute: (principal, operation) => executeAs(principal, operation),
       downloadKey: exportDownloadKey,
       resultBaseUrl: `${publicUrl}${REST_BASE_PATH}/bulk/mutations`,
+      rootFieldScopes: supergraph.scopes,
       logger: logger.child({ component: 'bulk-mutations' }),
     });
     const ai: AiPort = {

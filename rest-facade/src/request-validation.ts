@@ -1,29 +1,43 @@
 import { ApiError, type FieldError } from '@platform/errors';
-import { type GraphQLError, type GraphQLInputType, type GraphQLScalarType, coerceInputValue, getNamedType, isEnumType, isListType, isNonNullType, isScalarType } from 'graphql';
+import { type GraphQLError, type GraphQLInputType, type GraphQLScalarType, coerceInputValue, getNamedType, getNullableType, isEnumType, isListType, isNonNullType, isScalarType } from 'graphql';
 import type { Route } from './route-table.ts';
 
 const INTEGER = /^-?[0-9]{1,10}$/;
+const FLOAT = /^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+const NUMBERS = new Set(['Int', 'Float', 'MinorUnits']);
 
 /**
- * Checks query parameters against the operation's arguments before SOFA sees them: SOFA would
- * ignore unknown parameters and read `reorder_below=abc` as false. Every problem is reported.
+ * Checks query parameters against the operation's arguments and returns them as the operation's
+ * variables: SOFA, which would otherwise parse them, ignores unknown parameters, reads
+ * `reorder_below=abc` as false, hands a MinorUnits amount on as a string, and `qs` turns more than
+ * 20 values of a list (`status_in=a&status_in=b…`) into an object. A list argument is given once
+ * per value; any other parameter once. Every problem is reported.
  */
-export function validateQueryParameters(route: Route, searchParams: URLSearchParams): void {
+export function queryVariables(route: Route, searchParams: URLSearchParams): Record<string, unknown> {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
+  const variables: Record<string, unknown> = {};
   for (const [name, value] of searchParams) {
     const arg = route.queryArgs.get(name);
     if (!arg) {
       errors.push({ field: name, message: `unknown parameter; this operation accepts: ${[...route.queryArgs.keys()].join(', ') || 'none'}` });
       continue;
     }
-    if (seen.has(name)) {
+    const nullable = getNullableType(arg.type);
+    const element = isListType(nullable) ? nullable.ofType : undefined;
+    if (seen.has(name) && !element) {
       errors.push({ field: name, message: 'given more than once' });
       continue;
     }
     seen.add(name);
-    const message = value === '' ? 'must not be empty; leave the parameter out instead' : scalarProblem(arg.type, value);
-    if (message) errors.push({ field: name, message });
+    const problem = value === '' ? 'must not be empty; leave the parameter out instead' : scalarProblem(element ?? arg.type, value);
+    if (problem) {
+      // A list's message names the value at fault among the others.
+      errors.push({ field: name, message: element && value !== '' ? `${JSON.stringify(value)} ${problem}` : problem });
+      continue;
+    }
+    const variable = variableValue(element ?? arg.type, value);
+    variables[name] = element ? [...((variables[name] as unknown[] | undefined) ?? []), variable] : variable;
   }
   for (const [name, arg] of route.queryArgs) {
     if (isNonNullType(arg.type) && !seen.has(name)) errors.push({ field: name, message: 'required' });
@@ -32,6 +46,7 @@ export function validateQueryParameters(route: Route, searchParams: URLSearchPar
     const code = errors.some((error) => error.message.startsWith('unknown parameter')) ? 'unknown_parameter' : 'invalid_parameter';
     throw new ApiError(code, `Invalid query parameters: ${errors.map((error) => `${error.field} (${error.message})`).join(', ')}.`, { errors });
   }
+  return variables;
 }
 
 /**
@@ -50,12 +65,14 @@ export function validatePathParameters(route: Route, params: Record<string, stri
 
 function scalarProblem(type: GraphQLInputType, value: string): string | undefined {
   const named = getNamedType(type);
-  if (isListType(isNonNullType(type) ? type.ofType : type)) return 'lists are not accepted as query parameters';
+  if (isListType(getNullableType(type))) return 'only lists of scalars or enums are accepted as query parameters';
   if (isEnumType(named)) return named.getValue(value) ? undefined : `must be one of: ${named.getValues().map((entry) => entry.name).join(', ')}`;
   if (!isScalarType(named)) return 'not accepted as a query parameter';
   switch (named.name) {
     case 'Boolean':
       return value === 'true' || value === 'false' ? undefined : 'must be true or false';
+    case 'Float':
+      return FLOAT.test(value) && Number.isFinite(Number(value)) ? undefined : 'must be a number';
     case 'Int':
       return INTEGER.test(value) && Number(value) >= -(2 ** 31) && Number(value) <= 2 ** 31 - 1 ? undefined : 'must be an integer from -2147483648 to 2147483647';
     case 'DateTime':
@@ -65,6 +82,13 @@ function scalarProblem(type: GraphQLInputType, value: string): string | undefine
     default:
       return undefined;
   }
+}
+
+/** A checked query value as a GraphQL variable: what a JSON client would send for it (numbers and booleans as such). */
+function variableValue(type: GraphQLInputType, value: string): unknown {
+  const name = getNamedType(type).name;
+  if (NUMBERS.has(name)) return Number(value);
+  return name === 'Boolean' ? value === 'true' : value;
 }
 
 /** Whether a custom scalar's own parsing (the supergraph's, see installPlatformScalars) accepts the value. */

@@ -65,6 +65,27 @@ export function buildRouteTable(schema: GraphQLSchema, routes: RestRoutes): Rout
 }
 
 /** The route for a method and path; or the methods the path allows (405); or nothing (404). */
+/**
+ * The methods of each path the OpenAPI document describes by hand (uploads, signed downloads: edge
+ * plugins serve them, not SOFA), so the facade answers another method there with 405 and `Allow`
+ * as it does on its own routes. `paths` is the document's `paths` object for them.
+ */
+export function handDescribedMethods(paths: Record<string, unknown>, basePath: string): Array<{ pattern: RegExp; methods: string[] }> {
+  return Object.entries(paths).map(([template, operations]) => ({
+    pattern: new RegExp(`^${template.slice(basePath.length).replace(/\{\w+\}/g, '[^/]+')}$`),
+    methods: Object.keys(operations as object).map((method) => method.toUpperCase()),
+  }));
+}
+
+/**
+ * A request to a hand-described path with a method it does not have: 405 with the methods it has.
+ * (With one it has, its plugin declined it, an id it cannot be: no such route, 404.)
+ */
+export function otherMethodOf(paths: ReadonlyArray<{ pattern: RegExp; methods: string[] }>, method: string, path: string): { allowed: string[] } | undefined {
+  const allowed = paths.filter(({ pattern }) => pattern.test(path)).flatMap(({ methods }) => methods);
+  return allowed.length > 0 && !allowed.includes(method) ? { allowed } : undefined;
+}
+
 export function matchRoute(table: Route[], method: string, path: string): RouteMatch {
   const allowed: string[] = [];
   for (const route of table) {

@@ -4,9 +4,9 @@ import { type InputContract, type RestRoutes, deprecationHeaders } from '@platfo
 import { type ExecutionArgs, type GraphQLSchema, isNonNullType } from 'graphql';
 import type { Plugin, YogaInitialContext } from 'graphql-yoga';
 import { useSofa } from 'sofa-api';
-import { type NamedEnum, type OpenApiDocument, buildOpenApiDocument } from './openapi/document.ts';
-import { validateArgumentsBody, validateBody, validatePathParameters, validateQueryParameters } from './request-validation.ts';
-import { type Route, buildRouteTable, matchRoute } from './route-table.ts';
+import { type NamedEnum, type OpenApiDocument, buildOpenApiDocument, handDescribedPaths } from './openapi/document.ts';
+import { queryVariables, validateArgumentsBody, validateBody, validatePathParameters } from './request-validation.ts';
+import { type Route, buildRouteTable, handDescribedMethods, matchRoute, otherMethodOf } from './route-table.ts';
 
 /** What the facade serves and publishes: enough to build its OpenAPI document without serving it. */
 export interface RestFacadeContract {
@@ -39,6 +39,7 @@ export interface RestFacadeOptions extends RestFacadeContract {
 
 const FACADE_ERRORS_HEADER = 'x-facade-errors';
 const ENVELOPED = Symbol('enveloped');
+const QUERY_VARIABLES = Symbol('query variables');
 
 type Enveloped = ReturnType<Parameters<NonNullable<Plugin['onYogaInit']>>[0]['yoga']['getEnveloped']>;
 
@@ -51,6 +52,7 @@ type Enveloped = ReturnType<Parameters<NonNullable<Plugin['onYogaInit']>>[0]['yo
 export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Plugin; openApiDocument(): OpenApiDocument } {
   let getEnveloped: ((context: Record<string, unknown>) => Enveloped) | undefined;
   const { routeTable, sofaSchema } = compileContract(options);
+  const handDescribed = handDescribedMethods(handDescribedPaths(options.basePath), options.basePath);
   const sofa = useSofa({
     schema: sofaSchema,
     basePath: options.basePath,
@@ -60,9 +62,14 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
       const enveloped = getEnveloped(serverContext);
       const contextValue = (await enveloped.contextFactory(serverContext as unknown as YogaInitialContext)) as Record<string | symbol, unknown>;
       contextValue[ENVELOPED] = enveloped;
+      contextValue[QUERY_VARIABLES] = readVariables.get(serverContext.request as Request);
       return contextValue;
     },
-    execute: (args: ExecutionArgs) => ((args.contextValue as Record<symbol, Enveloped>)[ENVELOPED] as Enveloped).execute(args),
+    execute: (args: ExecutionArgs) => {
+      const contextValue = args.contextValue as Record<symbol, unknown>;
+      const variableValues = { ...args.variableValues, ...(contextValue[QUERY_VARIABLES] as Record<string, unknown> | undefined) };
+      return (contextValue[ENVELOPED] as Enveloped).execute({ ...args, variableValues });
+    },
     // SOFA's error handler cannot see the request; hand the errors back to onRequest instead.
     errorHandler: ((errors: ReadonlyArray<unknown>) =>
       Response.json({ errors: errors.map((error) => (error instanceof Error && 'toJSON' in error ? (error as { toJSON(): unknown }).toJSON() : { message: String(error) })) }, { status: 500, headers: { [FACADE_ERRORS_HEADER]: '1' } })) as unknown as NonNullable<Parameters<typeof useSofa>[0]['errorHandler']>,
@@ -71,6 +78,8 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
   let openApi: OpenApiDocument | undefined;
   // The route of each request, found by `routes` (which runs before the edge's write plugins).
   const matched = new WeakMap<Request, { route: Route; params: Record<string, string> }>();
+  // The query parameters of a read, parsed by the facade, by the request handed to SOFA (which gets none).
+  const readVariables = new WeakMap<Request, Record<string, unknown>>();
 
   return {
     /**
@@ -82,7 +91,8 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
       onRequest({ request, url, endResponse }) {
         if (!url.pathname.startsWith(`${options.basePath}/`)) return;
         try {
-          const match = matchRoute(routeTable, request.method, url.pathname.slice(options.basePath.length));
+          const path = url.pathname.slice(options.basePath.length);
+          const match = matchRoute(routeTable, request.method, path) ?? otherMethodOf(handDescribed, request.method, path);
           if (!match) throw new ApiError('route_not_found', `No operation exists at ${request.method} ${url.pathname}.`);
           if ('allowed' in match) {
             throw new ApiError('method_not_allowed', `${url.pathname} accepts ${match.allowed.join(', ')}, not ${request.method}.`, { allowed_methods: match.allowed });
@@ -109,12 +119,17 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
       if (!match) return;
       try {
         validatePathParameters(match.route, match.params);
-        validateQueryParameters(match.route, url.searchParams);
-        // A read goes to SOFA as it came; a write's body, read and checked here, is handed on
-        // under the name of the operation's input argument, as SOFA expects it.
-        let forwarded = request;
+        const variables = queryVariables(match.route, url.searchParams);
+        // A read goes to SOFA without its query string, its parameters passed as variables (see
+        // queryVariables); a write's body, read and checked here, is handed on under the name of
+        // the operation's input argument, as SOFA expects it.
+        let forwarded: Request;
         const { bodyArg } = match.route;
-        if (bodyArg) {
+        if (match.route.method === 'GET') {
+          forwarded = new Request(`${url.origin}${url.pathname}`, { method: 'GET', headers: request.headers });
+          options.linkRequests(request, forwarded);
+          readVariables.set(forwarded, variables);
+        } else if (bodyArg) {
           const text = await request.text();
           // An action whose input is optional (`POST /crm/orders/{id}/confirm`) may come without a body.
           const bodyless = text.trim() === '' && !isNonNullType(bodyArg.type);
@@ -124,7 +139,7 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
           if (!bodyless) validateBody(bodyArg.type, parsed);
           forwarded = new Request(request.url, { method: request.method, headers: request.headers, body: JSON.stringify(bodyless ? {} : { [bodyArg.name]: parsed }) });
           options.linkRequests(request, forwarded);
-        } else if (match.route.method !== 'GET') {
+        } else {
           // A write without an input object takes its arguments (`version`) from the body, unchecked by SOFA.
           const text = await request.text();
           if (text.trim() !== '') {

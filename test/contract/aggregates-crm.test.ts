@@ -11,7 +11,7 @@ import { type ApiClient, clientWithScope, database, graphqlData, graphqlErrors, 
 
 interface Group { key: Record<string, string | null>; count: number; count_distinct: { customer_id: number }; total: MoneyStatistics[] }
 interface Aggregate { groups: Group[]; truncated: boolean }
-interface SeededOrder { id: string; status: string; kind: string; channel: string; currency: string; customer_id: string; total: number; created_at: Date; fulfilled_at: Date | null }
+interface SeededOrder { id: string; status: string; kind: string; channel: string; currency: string; customer_id: string; total: number; created_at: Date; confirmed_at: Date | null; fulfilled_at: Date | null; received_at: Date | null; cancelled_at: Date | null }
 
 const STATUS_ORDER = ['draft', 'confirmed', 'fulfilled', 'received', 'cancelled'];
 const GROUP_FIELDS = 'key { status kind channel customer_id currency bucket bucket_label } count count_distinct { customer_id } total { currency count sum avg min max }';
@@ -50,6 +50,8 @@ describe('aggregates of orders and order lines', () => {
       });
       if (index % 3 !== 2) await json(await action(api, order.id, 'confirm'));
       if (index % 4 === 0 && order.kind === 'sales' && index % 3 !== 2) await json(await action(api, order.id, 'fulfil'));
+      if (order.kind === 'purchase' && index % 3 !== 2) await json(await action(api, order.id, 'receive'));
+      if (index % 4 === 3 && order.kind === 'sales') await json(await action(api, order.id, 'cancel'));
       created.push(order);
     }
     // Creation instants chosen around month, quarter and year boundaries; one channel of a connector.
@@ -57,7 +59,7 @@ describe('aggregates of orders and order lines', () => {
     for (const [index, order] of created.entries()) {
       await db.$executeRaw`UPDATE orders SET created_at = ${new Date(INSTANTS[index % INSTANTS.length] as string)}, channel = ${index % 5 === 4 ? 'con_shop' : 'api'} WHERE tenant_id = ${tenantId} AND id = ${order.id}`;
     }
-    const rows = await db.$queryRaw<Array<Omit<SeededOrder, 'total'> & { total: bigint }>>`SELECT id, status::text AS status, kind::text AS kind, channel, currency, customer_id, total, created_at, fulfilled_at FROM orders WHERE tenant_id = ${tenantId}`;
+    const rows = await db.$queryRaw<Array<Omit<SeededOrder, 'total'> & { total: bigint }>>`SELECT id, status::text AS status, kind::text AS kind, channel, currency, customer_id, total, created_at, confirmed_at, fulfilled_at, received_at, cancelled_at FROM orders WHERE tenant_id = ${tenantId}`;
     orders = rows.map((row) => ({ ...row, total: Number(row.total) }));
     expect(orders).toHaveLength(21);
   }, 120_000);
@@ -140,6 +142,46 @@ describe('aggregates of orders and order lines', () => {
     for (const [graphql, query] of filters) {
       const list = await json<List<unknown>>(await api.get(`/v1/crm/orders?${query}`));
       expect([graphql, (await aggregate(graphql, 'count')).groups[0]?.count]).toEqual([graphql, list.meta.total]);
+    }
+  });
+
+  it('counts exactly what the list counts for the analysts\' filters, and order lines take them too', async () => {
+    /** An instant in the middle of the orders that have it: the bound falls on one of them. */
+    const middle = (instant: keyof SeededOrder) => {
+      const instants = orders.flatMap((order) => (order[instant] instanceof Date ? [(order[instant] as Date).toISOString()] : [])).sort();
+      expect(instants.length, `orders with ${instant}`).toBeGreaterThan(0);
+      return instants[Math.floor(instants.length / 2)] as string;
+    };
+    const totals = orders.map((order) => order.total).sort((a, b) => a - b);
+    const filters: string[] = [
+      ...['confirmed', 'fulfilled', 'received', 'cancelled'].flatMap((name) => [`${name}_after: "${middle(`${name}_at` as keyof SeededOrder)}"`, `${name}_before: "${middle(`${name}_at` as keyof SeededOrder)}"`]),
+      `total_min: ${totals[5]}`,
+      `total_max: ${totals[5]}`,
+      `total_min: ${totals[3]}, total_max: ${totals[12]}`,
+      'q: "so-00001"',
+      'q: "PO-"',
+      'status_in: [confirmed, cancelled]',
+      'status_in: [fulfilled, received], kind: sales',
+    ];
+    for (const graphql of filters) {
+      const { orders: list } = await graphqlData<{ orders: { meta: { total: number } } }>(api, `{ orders(${graphql}) { meta { total } } }`);
+      expect([graphql, (await aggregate(graphql, 'count')).groups[0]?.count]).toEqual([graphql, list.meta.total]);
+      // Every order has lines: the orders their lines belong to are the list's.
+      const { order_lines_aggregate } = await graphqlData<{ order_lines_aggregate: { groups: Array<{ count_distinct: { order_id: number } }> } }>(api, `{ order_lines_aggregate(${graphql}) { groups { count_distinct { order_id } } } }`);
+      expect([graphql, order_lines_aggregate.groups[0]?.count_distinct.order_id]).toEqual([graphql, list.meta.total]);
+    }
+    // Over REST too, for a range and the search.
+    for (const query of [`total_min=${totals[3]}&total_max=${totals[12]}`, 'q=so-00001']) {
+      const list = await json<List<unknown>>(await api.get(`/v1/crm/orders?${query}`));
+      const rest = await json<Aggregate>(await api.get(`/v1/crm/orders/aggregate?${query}`));
+      expect([query, rest.groups[0]?.count]).toEqual([query, list.meta.total]);
+    }
+    // The list's rules for each value: an empty list of statuses, an empty search.
+    for (const [field, args] of [['status_in', 'status_in: []'], ['q', 'q: ""']]) {
+      for (const aggregateField of ['orders_aggregate', 'order_lines_aggregate']) {
+        const errors = await graphqlErrors(api, `{ ${aggregateField}(${args}) { groups { count } } }`);
+        expect([aggregateField, errors[0]?.extensions]).toMatchObject([aggregateField, { code: 'invalid_parameter', errors: [{ field }] }]);
+      }
     }
   });
 

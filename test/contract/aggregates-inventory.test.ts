@@ -130,11 +130,24 @@ describe('aggregates of inventory items and stock movements', () => {
       ['archived: true', 'archived=true'],
       ['archived: false', 'archived=false'],
       [`archived: true, warehouse_id: "${warehouses[1]}", reorder_below: true`, `archived=true&warehouse_id=${warehouses[1]}&reorder_below=true`],
+      ['q: "a"', 'q=a'],
+      ['q: "mu", archived: true', 'q=mu&archived=true'],
+      ['quantity_on_hand_min: 6', 'quantity_on_hand_min=6'],
+      ['quantity_on_hand_max: 6', 'quantity_on_hand_max=6'],
+      ['quantity_on_hand_min: -4, quantity_on_hand_max: 4', 'quantity_on_hand_min=-4&quantity_on_hand_max=4'],
+      ['reorder_point_min: 20', 'reorder_point_min=20'],
+      ['reorder_point_max: 20, reorder_below: true', 'reorder_point_max=20&reorder_below=true'],
+      ['unit_cost_min: 450', 'unit_cost_min=450'],
+      ['unit_cost_max: 450', 'unit_cost_max=450'],
+      [`unit_cost_min: 0, archived: true, warehouse_id: "${warehouses[1]}"`, `unit_cost_min=0&archived=true&warehouse_id=${warehouses[1]}`],
     ];
     for (const [graphql, query] of filters) {
       const list = await json<List<unknown>>(await api.get(`/v1/inventory/items?${query}`));
       expect([graphql, (await itemAggregate(graphql, 'count')).groups[0]?.count]).toEqual([graphql, list.meta.total]);
     }
+    // The list's rule for the search: 1 to 200 characters.
+    const refused = await graphqlErrors(api, `{ inventory_items_aggregate(q: "${'x'.repeat(201)}") { groups { count } } }`);
+    expect(refused[0]?.extensions).toMatchObject({ code: 'invalid_parameter', errors: [{ field: 'q' }] });
   });
 
   it('sorts by a money statistic with currency grouped, and refuses it without', async () => {
@@ -184,6 +197,9 @@ describe('aggregates of inventory items and stock movements', () => {
       ['source_id: "ord_none"', 'source_id=ord_none'],
       [`created_after: "${first.created_at.toISOString()}"`, `created_after=${first.created_at.toISOString()}`],
       [`created_before: "${first.created_at.toISOString()}"`, `created_before=${first.created_at.toISOString()}`],
+      ['quantity_min: 1', 'quantity_min=1'],
+      ['quantity_max: -1', 'quantity_max=-1'],
+      ['quantity_min: -3, quantity_max: 5', 'quantity_min=-3&quantity_max=5'],
     ];
     for (const [graphql, query] of filters) {
       const list = await json<List<unknown>>(await api.get(`/v1/inventory/movements?${query}`));

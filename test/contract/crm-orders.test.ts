@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, clientWithScope, graphqlData, graphqlErrors, json, type List, problemOf, type TestAccount } from '../support/fixtures.ts';
+import { type ApiClient, clientWithScope, database, graphqlData, graphqlErrors, json, type List, problemOf, type TestAccount } from '../support/fixtures.ts';
 import { type Order, action, createCustomer, createItem, createOrder, crmAccount, getOrder } from '../support/crm.ts';
 
 describe('CRM orders: create, read, change, delete', () => {
@@ -373,5 +373,135 @@ describe('CRM orders: create, read, change, delete', () => {
       const deleted = await graphqlData<{ delete_order: { id: string; lines: Array<{ quantity: number }> } }>(api, 'mutation($id: String!) { delete_order(id: $id, version: 1) { id lines { quantity } } }', { id: created.create_order.id });
       expect(deleted.delete_order).toEqual({ id: created.create_order.id, lines: [{ quantity: 2 }] });
     });
+  });
+});
+
+/**
+ * The analysts' filters of GET /v1/crm/orders (issue 16): statuses in a list (GraphQL: the REST
+ * facade's list parameters come separately), ranges of every lifecycle instant and of the total,
+ * a text search, and sorts by the lifecycle instants. Instants are set in the database, so that
+ * each bound falls exactly on an order's.
+ */
+describe('GET /v1/crm/orders: analyst filters', () => {
+  let api: ApiClient;
+  let orders: Order[];
+  const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T10:00:00.000Z`;
+
+  const list = async (query: string) => json<List<Order>>(await api.get(`/v1/crm/orders?${query}&per_page=100`), 200);
+  /** The seeded orders a REST query lists (by index), in the list's order, with its meta.total. */
+  const indexesOf = async (query: string) => {
+    const { data, meta } = await list(query);
+    expect(meta.total).toBe(data.length);
+    return data.map((order) => orders.findIndex((seeded) => seeded.id === order.id));
+  };
+  const graphqlIndexes = async (args: string) => {
+    const { orders: page } = await graphqlData<{ orders: { data: Array<{ id: string }>; meta: { total: number } } }>(api, `{ orders(${args}, sort: "total") { data { id } meta { total } } }`);
+    expect(page.meta.total).toBe(page.data.length);
+    return page.data.map((order) => orders.findIndex((seeded) => seeded.id === order.id));
+  };
+
+  beforeAll(async () => {
+    const fresh = await crmAccount();
+    api = fresh.api;
+    await createItem(api, fresh.warehouseId, 'TEE', 100);
+    const buyer = await createCustomer(api, { name: 'Buyer', currency: 'EUR' });
+    const seeds: Array<{ kind: string; notes?: string; external_reference?: string; actions: Array<'confirm' | 'fulfil' | 'receive' | 'cancel'> }> = [
+      { kind: 'sales', notes: 'Shirts, 100% cotton', external_reference: 'WEB_1', actions: [] },
+      { kind: 'sales', notes: 'Shirts, 100 percent cotton', external_reference: 'WEBX1', actions: ['confirm'] },
+      { kind: 'sales', external_reference: 'Shop-Ref-9', actions: ['confirm', 'fulfil'] },
+      { kind: 'purchase', actions: ['confirm', 'receive'] },
+      { kind: 'sales', actions: ['cancel'] },
+      { kind: 'sales', notes: 'Rush order', actions: ['confirm', 'cancel'] },
+    ];
+    orders = [];
+    for (const [index, seed] of seeds.entries()) {
+      const { actions, ...body } = seed;
+      const order = await createOrder(api, { ...body, customer_id: buyer.id, lines: [{ item_id: 'TEE', quantity: 1, unit_price: 100 * (index + 1) }] });
+      for (const name of actions) await json(await action(api, order.id, name), 200);
+      orders.push(order);
+    }
+    // Lifecycle instants on known days: confirmed on the 1st to 4th, fulfilled the 5th, received the 6th, cancelled the 7th and 8th.
+    const instants: Array<[number, string, string]> = [
+      [1, 'confirmed_at', at(1)], [2, 'confirmed_at', at(2)], [3, 'confirmed_at', at(3)], [5, 'confirmed_at', at(4)],
+      [2, 'fulfilled_at', at(5)], [3, 'received_at', at(6)], [4, 'cancelled_at', at(7)], [5, 'cancelled_at', at(8)],
+    ];
+    const db = database();
+    for (const [index, column, instant] of instants) {
+      await db.$executeRawUnsafe(`UPDATE orders SET "${column}" = $1 WHERE tenant_id = $2 AND id = $3`, new Date(instant), fresh.tenantId, (orders[index] as Order).id);
+    }
+  });
+
+  it('keeps the statuses of status_in (GraphQL), with status too, and refuses an empty or too long list', async () => {
+    expect(await graphqlIndexes('status_in: [fulfilled, cancelled]')).toEqual([2, 4, 5]);
+    expect(await graphqlIndexes('status_in: [draft, received]')).toEqual([0, 3]);
+    expect(await graphqlIndexes('status_in: [fulfilled, cancelled], status: cancelled')).toEqual([4, 5]);
+    expect(await graphqlIndexes('status_in: [fulfilled, fulfilled]')).toEqual([2]);
+    for (const values of ['[]', `[${Array(51).fill('draft').join(', ')}]`]) {
+      const errors = await graphqlErrors(api, `{ orders(status_in: ${values}) { meta { total } } }`);
+      expect(errors[0]?.extensions).toMatchObject({ code: 'invalid_parameter', errors: [{ field: 'status_in' }] });
+    }
+  });
+
+  it.each([
+    ['confirmed', [[1, 2, 3, 5], 2, [2, 3, 5], [1]]],
+    ['fulfilled', [[2], 5, [2], []]],
+    ['received', [[3], 6, [3], []]],
+    ['cancelled', [[4, 5], 8, [5], [4]]],
+  ] as const)('ranges %s_at: _after inclusive, _before exclusive; orders without the instant never match', async (name, [all, day, after, before]) => {
+    expect((await indexesOf(`${name}_after=${at(1)}&sort=${name}_at`)).sort()).toEqual([...all]);
+    expect((await indexesOf(`${name}_after=${at(day)}`)).sort()).toEqual([...after]);
+    expect((await indexesOf(`${name}_before=${at(day)}`)).sort()).toEqual([...before]);
+    expect(await indexesOf(`${name}_after=${at(day)}&${name}_before=${at(day)}`)).toEqual([]);
+  });
+
+  it('ranges confirmed_at between two instants; an _after later than its _before lists nothing, as created_after does', async () => {
+    expect(await indexesOf(`confirmed_after=${at(2)}&confirmed_before=${at(4)}&sort=confirmed_at`)).toEqual([2, 3]);
+    expect(await indexesOf(`confirmed_after=${at(4)}&confirmed_before=${at(2)}`)).toEqual([]);
+  });
+
+  it('ranges the total, both bounds inclusive, and refuses a total_min above total_max naming both', async () => {
+    expect(await indexesOf('total_min=200&total_max=500&sort=total')).toEqual([1, 2, 3, 4]);
+    expect(await indexesOf('total_min=500&sort=total')).toEqual([4, 5]);
+    expect(await indexesOf('total_max=100')).toEqual([0]);
+    expect(await indexesOf('total_min=300&total_max=300')).toEqual([2]);
+    expect(await indexesOf('total_min=9007199254740991')).toEqual([]);
+    const response = await api.get('/v1/crm/orders?total_min=500&total_max=400');
+    const problem = await problemOf(response);
+    expect([response.status, problem.code, problem.errors?.map((error) => error.field)]).toEqual([422, 'rule_violation', ['total_min', 'total_max']]);
+    const errors = await graphqlErrors(api, '{ orders(total_min: 2, total_max: 1) { meta { total } } }');
+    expect(errors[0]?.extensions).toMatchObject({ code: 'rule_violation', errors: [{ field: 'total_min' }, { field: 'total_max' }] });
+  });
+
+  it('searches the number, the external reference and the notes, ignoring case, with % and _ taken literally', async () => {
+    expect(await indexesOf('q=web_1')).toEqual([0]);
+    expect(await indexesOf(`q=${encodeURIComponent('100%')}`)).toEqual([0]);
+    expect((await indexesOf('q=100')).sort()).toEqual([0, 1]);
+    expect(await indexesOf('q=RUSH')).toEqual([5]);
+    expect(await indexesOf('q=shop-ref')).toEqual([2]);
+    expect((await indexesOf('q=po-0')).sort()).toEqual([3]);
+    expect((await indexesOf('q=so-00000&kind=sales')).sort()).toEqual([0, 1, 2, 4, 5]);
+    expect(await indexesOf('q=nowhere')).toEqual([]);
+    for (const query of ['q=', `q=${'x'.repeat(201)}`]) {
+      const response = await api.get(`/v1/crm/orders?${query}`);
+      expect([response.status, (await problemOf(response)).errors?.[0]?.field]).toEqual([400, 'q']);
+    }
+    expect(await graphqlIndexes(`q: "${'é'.repeat(200)}"`)).toEqual([]);
+    expect((await graphqlErrors(api, '{ orders(q: "") { meta { total } } }'))[0]?.extensions).toMatchObject({ code: 'invalid_parameter', errors: [{ field: 'q' }] });
+  });
+
+  it('sorts by each lifecycle instant, orders without it last either way, and walks those sorts by cursor', async () => {
+    expect((await indexesOf('sort=confirmed_at')).slice(0, 4)).toEqual([1, 2, 3, 5]);
+    expect((await indexesOf('sort=-confirmed_at')).slice(0, 4)).toEqual([5, 3, 2, 1]);
+    expect((await indexesOf('sort=-cancelled_at')).slice(0, 2)).toEqual([5, 4]);
+    expect((await indexesOf('sort=fulfilled_at,-total')).slice(0, 2)).toEqual([2, 5]);
+    const walked: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: List<Order> = await json<List<Order>>(await api.get(`/v1/crm/orders?sort=-confirmed_at&per_page=4${cursor ? `&after=${cursor}` : ''}`), 200);
+      walked.push(...page.data.map((order) => orders.findIndex((seeded) => seeded.id === order.id)));
+      cursor = page.meta.next_cursor;
+    } while (cursor);
+    expect(walked.slice(0, 4)).toEqual([5, 3, 2, 1]);
+    expect([...walked].sort()).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });

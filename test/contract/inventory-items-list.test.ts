@@ -160,3 +160,103 @@ describe('GET /v1/inventory/items', () => {
     expect(invalid.errors[0]?.extensions.errors[0]?.field).toBe('per_page');
   });
 });
+
+/**
+ * The analysts' filters of GET /v1/inventory/items (issue 16): a search over SKU and name, and
+ * ranges of the stock, the reorder point and the unit cost, alone and with the counted filters.
+ * Their total is counted from the matching items (the kept counts hold only the other filters).
+ */
+describe('GET /v1/inventory/items: search and ranges', () => {
+  let api: ApiClient;
+  let north: string;
+
+  const skus = async (query: string) => {
+    const response = await api.get(`/v1/inventory/items?${query}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { data, meta } = (await response.json()) as ItemList;
+    expect(meta.total).toBe(data.length);
+    return data.map((item) => item.id);
+  };
+
+  beforeAll(async () => {
+    ({ api } = await signedInAccount(['inventory:read', 'inventory:write']));
+    const warehouse = async (name: string) => ((await (await api.send('POST', '/v1/inventory/warehouses', { name })).json()) as { id: string }).id;
+    north = await warehouse('North');
+    const south = await warehouse('South');
+    for (const input of [
+      { id: 'MUG-BLUE', name: 'Mug, blue, 100% stoneware', quantity_on_hand: 5, reorder_point: 10, warehouse_id: north, unit_cost: 450, currency: 'EUR' },
+      { id: 'MUG_RED', name: 'Mug red', quantity_on_hand: 0, reorder_point: 0, warehouse_id: north, unit_cost: 500, currency: 'EUR' },
+      { id: 'MUGXRED', name: 'Mug x red', quantity_on_hand: 20, reorder_point: 5, warehouse_id: south, unit_cost: 1200, currency: 'USD' },
+      { id: 'CAP-1', name: 'Baseball cap', quantity_on_hand: 10, reorder_point: 10, warehouse_id: south },
+      { id: 'PEN', name: 'Pen, 100 pack', quantity_on_hand: 50, reorder_point: 20, warehouse_id: north, unit_cost: 99, currency: 'EUR' },
+      { id: 'BAG', name: 'Bag', quantity_on_hand: 0, reorder_point: 0, warehouse_id: north, allow_backorder: true, unit_cost: 2500, currency: 'EUR' },
+      { id: 'OLD-MUG', name: 'Old mug', quantity_on_hand: 7, reorder_point: 1, warehouse_id: south, unit_cost: 300, currency: 'EUR' },
+    ]) {
+      expect((await api.send('POST', '/v1/inventory/items', input)).status).toBe(201);
+    }
+    expect((await api.send('POST', '/v1/inventory/items/BAG/adjust', { quantity: -4, reason: 'Backordered' })).status).toBe(200);
+    expect((await api.send('POST', '/v1/inventory/items/OLD-MUG/archive', {})).status).toBe(200);
+  });
+
+  it('q searches the SKU and the name, ignoring case, with % and _ taken literally', async () => {
+    expect(await skus('q=MuG')).toEqual(['MUG-BLUE', 'MUGXRED', 'MUG_RED']);
+    expect(await skus('q=mug&archived=true')).toEqual(['OLD-MUG']);
+    expect(await skus('q=mug_')).toEqual(['MUG_RED']);
+    expect(await skus(`q=${encodeURIComponent('100%')}`)).toEqual(['MUG-BLUE']);
+    expect(await skus('q=100')).toEqual(['MUG-BLUE', 'PEN']);
+    expect(await skus('q=cap-1')).toEqual(['CAP-1']);
+    expect(await skus('q=nothing')).toEqual([]);
+    for (const query of ['q=', `q=${'x'.repeat(201)}`]) {
+      const response = await api.get(`/v1/inventory/items?${query}`);
+      expect([response.status, (await problemOf(response)).errors?.[0]?.field]).toEqual([400, 'q']);
+    }
+  });
+
+  it.each([
+    ['quantity_on_hand_min=5&quantity_on_hand_max=20', ['CAP-1', 'MUG-BLUE', 'MUGXRED']],
+    ['quantity_on_hand_max=0', ['BAG', 'MUG_RED']],
+    ['quantity_on_hand_min=-4&quantity_on_hand_max=-4', ['BAG']],
+    ['reorder_point_min=10', ['CAP-1', 'MUG-BLUE', 'PEN']],
+    ['reorder_point_max=0', ['BAG', 'MUG_RED']],
+    ['unit_cost_min=450&unit_cost_max=1200', ['MUG-BLUE', 'MUGXRED', 'MUG_RED']],
+    ['unit_cost_max=500', ['MUG-BLUE', 'MUG_RED', 'PEN']],
+    ['unit_cost_min=0', ['BAG', 'MUG-BLUE', 'MUGXRED', 'MUG_RED', 'PEN']],
+    ['unit_cost_min=0&archived=true', ['OLD-MUG']],
+  ])('%s: both bounds inclusive (items without a cost out of unit_cost ranges)', async (query, expected) => {
+    expect(await skus(query)).toEqual(expected);
+  });
+
+  it('combines the search and the ranges with the counted filters, totals counted from the items', async () => {
+    expect(await skus(`q=mug&warehouse_id=${north}`)).toEqual(['MUG-BLUE', 'MUG_RED']);
+    expect(await skus('reorder_below=true&unit_cost_min=0')).toEqual(['BAG', 'MUG-BLUE']);
+    expect(await skus('reorder_below=false&quantity_on_hand_min=10&sort=-quantity_on_hand')).toEqual(['PEN', 'MUGXRED', 'CAP-1']);
+    // A walk by cursor keeps the filter and its total on every page.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const response = await api.get(`/v1/inventory/items?q=mug&per_page=1${cursor ? `&after=${cursor}` : ''}`);
+      const page = (await response.json()) as ItemList;
+      expect(page.meta.total).toBe(3);
+      walked.push(...page.data.map((item) => item.id));
+      cursor = page.meta.next_cursor;
+    } while (cursor);
+    expect(walked).toEqual(['MUG-BLUE', 'MUGXRED', 'MUG_RED']);
+  });
+
+  it('refuses a _min above its _max with 422 naming both, over REST and GraphQL', async () => {
+    for (const field of ['quantity_on_hand', 'reorder_point', 'unit_cost']) {
+      const response = await api.get(`/v1/inventory/items?${field}_min=6&${field}_max=5`);
+      const problem = await problemOf(response);
+      expect([response.status, problem.code, problem.errors?.map((error) => error.field)]).toEqual([422, 'rule_violation', [`${field}_min`, `${field}_max`]]);
+    }
+    const errors = (await (await api.graphql('{ inventory_items(unit_cost_min: 2, unit_cost_max: 1) { meta { total } } }')).json()) as { errors: Array<{ extensions: { code: string; errors: Array<{ field: string }> } }> };
+    expect(errors.errors[0]?.extensions).toMatchObject({ code: 'rule_violation', errors: [{ field: 'unit_cost_min' }, { field: 'unit_cost_max' }] });
+  });
+
+  it('serves the same filters through GraphQL', async () => {
+    const response = await api.graphql('{ inventory_items(q: "MUG", unit_cost_max: 500, quantity_on_hand_max: 5) { data { id } meta { total } } }');
+    expect(((await response.json()) as { data: { inventory_items: ItemList } }).data.inventory_items).toEqual({ data: [{ id: 'MUG-BLUE' }, { id: 'MUG_RED' }], meta: { total: 2 } });
+    const invalid = (await (await api.graphql('{ inventory_items(q: "") { meta { total } } }')).json()) as { errors: Array<{ extensions: { code: string } }> };
+    expect(invalid.errors[0]?.extensions.code).toBe('invalid_parameter');
+  });
+});

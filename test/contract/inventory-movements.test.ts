@@ -67,6 +67,10 @@ describe('GET /v1/inventory/movements', () => {
     ['item_id=MOV-B&kind=adjustment', 1, (movement: Movement) => movement.item_id === 'MOV-B' && movement.kind === 'adjustment'],
     ['item_id=NOPE', 0, () => false],
     ['source_id=ord_none', 0, () => false],
+    ['quantity_min=1', 5, (movement: Movement) => movement.quantity >= 1],
+    ['quantity_max=-1', 2, (movement: Movement) => movement.quantity <= -1],
+    ['quantity_min=-2&quantity_max=4', 4, (movement: Movement) => movement.quantity >= -2 && movement.quantity <= 4],
+    ['quantity_min=4&quantity_max=4&item_id=MOV-B', 1, (movement: Movement) => movement.quantity === 4],
   ])('filters by %s', async (query, total, predicate) => {
     const body = await list(`?${query}&per_page=100`);
     expect(body.meta.total).toBe(total);
@@ -89,6 +93,10 @@ describe('GET /v1/inventory/movements', () => {
     expect((await list(`?created_after=${first.created_at}&created_before=${first.created_at}`)).meta.total).toBe(0);
     expect((await list(`?created_after=${first.created_at}&item_id=MOV-A`)).meta.total).toBe(4);
     expect((await list(`?created_before=${first.created_at}`)).meta.total).toBe(0);
+  });
+
+  it('refuses a quantity_min above quantity_max with 422 naming both', async () => {
+    await refusal(await api.get('/v1/inventory/movements?quantity_min=1&quantity_max=-1'), 422, 'rule_violation', ['quantity_min', 'quantity_max']);
   });
 
   it('paginates, with an empty page past the end', async () => {

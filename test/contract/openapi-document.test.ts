@@ -119,7 +119,9 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(create.responses['201']?.headers ?? {})).toEqual(expect.arrayContaining(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'ETag', 'Idempotent-Replayed']));
     expect(create.parameters?.map((parameter) => parameter.$ref ?? parameter.name)).toEqual(['#/components/parameters/TenantHeader', '#/components/parameters/IdempotencyKey']);
     const list = document.paths['/v1/inventory/items']?.get as Operation;
-    expect(list.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual(['#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'archived', 'sort', 'page', 'per_page', 'after', 'before']);
+    expect(list.parameters?.map((parameter) => parameter.name ?? parameter.$ref)).toEqual([
+      '#/components/parameters/TenantHeader', 'reorder_below', 'warehouse_id', 'archived', 'q', 'quantity_on_hand_min', 'quantity_on_hand_max', 'reorder_point_min', 'reorder_point_max', 'unit_cost_min', 'unit_cost_max', 'sort', 'page', 'per_page', 'after', 'before',
+    ]);
     // A cursor is documented as what the document can state of it (base64url, bounded); the rest is a 422.
     expect(list.parameters?.find((parameter) => parameter.name === 'after')?.schema).toMatchObject({ type: 'string', pattern: '^[A-Za-z0-9_-]+$', maxLength: 4096 });
     // An action without an input object takes its `version` in an optional body, never in the query.
@@ -192,7 +194,7 @@ describe('the OpenAPI document', () => {
     expect(list.parameters?.find((parameter) => parameter.name === 'status')?.schema).toEqual({ $ref: '#/components/schemas/OrderStatus' });
     expect(list.parameters?.find((parameter) => parameter.name === 'per_page')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     // A sort of up to three fields: a pattern listing them, so the document states exactly which values are valid.
-    expect(list.parameters?.find((parameter) => parameter.name === 'sort')?.schema).toMatchObject({ type: 'string', pattern: '^-?(?:created_at|number|total)(?:,-?(?:created_at|number|total)){0,2}$' });
+    expect(list.parameters?.find((parameter) => parameter.name === 'sort')?.schema).toMatchObject({ type: 'string', pattern: '^-?(?:created_at|number|total|confirmed_at|fulfilled_at|received_at|cancelled_at)(?:,-?(?:created_at|number|total|confirmed_at|fulfilled_at|received_at|cancelled_at)){0,2}$' });
   });
   it('serves a /docs reference that sends "Test request" calls to the platform itself, never through a third-party proxy', async () => {
     const page = await (await fetch(`${platformUrl}/docs`)).text();

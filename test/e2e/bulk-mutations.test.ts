@@ -154,9 +154,9 @@ describe('bulk mutations', () => {
 
   it('refuses uploads that are not JSON object lines, naming the line, and documents that are not one mutation', async () => {
     const notObject = await problemOf(await api.raw('POST', '/v1/bulk/uploads', '{"input":{"name":"a"}}\n[1,2]\n', 'application/x-ndjson'));
-    expect(notObject).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ field: 'lines.2' }] });
+    expect(notObject).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'lines.2' }] });
     const broken = await problemOf(await api.raw('POST', '/v1/bulk/uploads', '{"input":{"name":"a"}}\n{"input":\n', 'application/jsonl'));
-    expect(broken).toMatchObject({ status: 400, errors: [{ field: 'lines.2' }] });
+    expect(broken).toMatchObject({ status: 422, errors: [{ field: 'lines.2' }] });
     expect((await problemOf(await api.raw('POST', '/v1/bulk/uploads', '{}', 'text/plain'))).status).toBe(415);
     const tooLarge = await api.raw('POST', '/v1/bulk/uploads', '{"a":1}\n'.repeat(Math.ceil((51 * 1024 * 1024) / 8)), 'application/x-ndjson');
     expect(tooLarge.status).toBe(413);
@@ -166,6 +166,29 @@ describe('bulk mutations', () => {
       const problem = await problemOf(await api.send('POST', '/v1/bulk/mutations', { mutation, upload_id: uploaded.id }));
       expect(problem).toMatchObject({ status: 422, code: 'rule_violation', errors: [{ field: 'mutation' }] });
     }
+    // A root field whose scope the creator lacks: refused at creation, not once per line.
+    const unscoped = await problemOf(await api.send('POST', '/v1/bulk/mutations', { mutation: 'mutation($input: CreateInventoryItemInput!) { create_inventory_item(input: $input) { id } }', upload_id: uploaded.id }));
+    expect(unscoped).toMatchObject({ status: 403, code: 'insufficient_scope', required_scope: 'inventory:write' });
+  });
+
+  it('stops, failed with credential_revoked, once the credential that created it is revoked', async () => {
+    const account = await createAccount({ scopes: SCOPES });
+    const own = apiClient(await accessToken(account.clientId, account.clientSecret), account.tenantId);
+    const uploaded = await upload(own, jsonl(Array.from({ length: 1000 }, (_unused, index) => ({ input: { name: `Revoked ${index + 1}` } }))));
+    const created = await json<BulkMutation>(await own.send('POST', '/v1/bulk/mutations', { mutation: MUTATION, upload_id: uploaded.id }), 201);
+    await database().oAuthClient.update({ where: { tenant_id_id: { tenant_id: account.tenantId, id: account.clientId } }, data: { revoked_at: new Date() } });
+    // Read as the platform's operator would: the creator's own token no longer works.
+    const stopped = await eventually(
+      async () => {
+        const record = await database().bulkMutation.findUniqueOrThrow({ where: { tenant_id_id: { tenant_id: account.tenantId, id: created.id } } });
+        return record.status === 'queued' || record.status === 'running' ? undefined : record;
+      },
+      120_000,
+      'the bulk mutation stopped',
+    );
+    expect(stopped).toMatchObject({ status: 'failed', error: { code: 'credential_revoked' } });
+    // At most the batch under way when the client was revoked ran.
+    expect(stopped.lines_done).toBeLessThan(1000);
   });
 
   it('never applies a line twice when its job runs again over the same lines', async () => {
@@ -198,6 +221,7 @@ describe('bulk mutations', () => {
       },
       downloadKey: downloadLinkKey(Buffer.from(TEST_SECRETS_KEY, 'base64')),
       resultBaseUrl: `${platformUrl}/v1/bulk/mutations`,
+      rootFieldScopes: new Map(),
       logger: createLogger('silent'),
     });
     await engine.run(account.tenantId, first.id);

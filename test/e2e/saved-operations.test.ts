@@ -74,6 +74,15 @@ describe('saved operations run by name', () => {
     expect(result).toEqual({ data: { inventory_items: { data: [{ id: expect.any(String), name: itemNames[0] }], meta: { total: 2 } } }, errors: null });
   });
 
+  it('counts a run by name as one request against the rate limit, not one for the run and one for the document', async () => {
+    const remaining = async (response: Response) => Number((await response).headers.get('ratelimit-remaining'));
+    const before = await remaining(await api.get('/v1/analytics/saved-operations'));
+    await json(await api.send('POST', '/v1/analytics/saved-operations/items_page/run', { variables: { per_page: 1 } }));
+    const after = await remaining(await api.get('/v1/analytics/saved-operations'));
+    // The run and the read since `before` (fewer if the window rolled over meanwhile).
+    expect(before - after).toBeLessThanOrEqual(2);
+  });
+
   it('runs it over GraphQL as a persisted document, by name or by hash', async () => {
     for (const documentId of ['saved:items_page', saved.document_id]) {
       const { status, body } = await persisted(api, documentId, { per_page: 2 });

@@ -15,7 +15,12 @@ const printableLatin1 = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).m
 
 /** The query string: documented parameters (usually right, sometimes not), unknown and repeated ones, malformed pairs. */
 function queryString(params: ShapeField[], ids: KnownIds, hostility: number): fc.Arbitrary<string> {
-  const pair = (param: ShapeField) => urlComponent(valueOf(param.shape, param.name, ids, hostility).map(asText), hostility).map((value) => `${param.name}=${value}`);
+  // A list parameter is given once per value (`status_in=a&status_in=b`), as the document states (form, explode).
+  const pair = (param: ShapeField) =>
+    valueOf(param.shape, param.name, ids, hostility).chain((value) => {
+      const values = Array.isArray(value) && value.length > 0 ? value : [value];
+      return fc.tuple(...values.map((element) => urlComponent(fc.constant(asText(element)), hostility))).map((texts) => texts.map((text) => `${param.name}=${text}`).join('&'));
+    });
   const documented = fc.tuple(...params.map((param) => fc.option(pair(param), { freq: param.required ? 20 : 2, nil: undefined })));
   const extras = plausibleOr(
     fc.constant([] as string[]),

@@ -194,7 +194,11 @@ export interface PlatformOperation {
   variables: Record<string, unknown>;
   /** Sent as `Idempotency-Key`: a retry of the operation after a crash replays the first outcome. */
   idempotencyKey?: string;
-  /** The caller paces these operations itself (an export's pages, one at a time): they do not count against the tenant's rate limit. */
+  /**
+   * Not counted against the tenant's rate limit: the caller paces these operations itself (an
+   * export's pages, one at a time), or they are part of a request counted already (a saved
+   * operation run by name).
+   */
   paced?: boolean;
 }
 
@@ -267,6 +271,8 @@ export interface BulkMutationsPort {
   resultLink(tenantId: string, id: string, purgeAt: Date): { url: string; expiresAt: Date };
   /** Bulk mutations a tenant may have queued or running at once. */
   maxActive: number;
+  /** The scopes each root field requires (`Mutation.create_customer` → any of them), as the supergraph declares them. */
+  rootFieldScopes: ReadonlyMap<string, readonly string[]>;
   /** How long a bulk mutation and its result file are kept after it ends. */
   retentionSeconds: number;
 }

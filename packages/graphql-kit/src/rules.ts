@@ -77,7 +77,6 @@ export function omittable<T extends z.ZodType>(rule: T) {
   return rule.nullish().transform((value) => (value ?? undefined) as z.output<T> | undefined);
 }
 
-/** A `version` sent with a change (optimistic concurrency): 1 or more. */
 /** Most values a list filter (`status_in`) takes: longer lists are a different question (an aggregate, an export). */
 export const MAX_FILTER_VALUES = 50;
 
@@ -88,4 +87,5 @@ export const filterValuesRule = z
   .max(MAX_FILTER_VALUES, `must name at most ${MAX_FILTER_VALUES} values`)
   .nullish();
 
+/** A `version` sent with a change (optimistic concurrency): 1 or more. */
 export const versionRule = integer({ min: 1, message: 'must be 1 or more' });

@@ -124,7 +124,7 @@ export function stubbedContext(prisma: PrismaClient, request: TestRequest): Subg
         interrupt: notUsedSync('platform.bulk.interrupt'),
         downloadLink: notUsedSync('platform.bulk.downloadLink'),
         retentionSeconds: 0,
-        mutations: { queue: notUsed('platform.bulk.mutations.queue'), wake: notUsedSync('platform.bulk.mutations.wake'), interrupt: notUsedSync('platform.bulk.mutations.interrupt'), resultLink: notUsedSync('platform.bulk.mutations.resultLink'), maxActive: 0, retentionSeconds: 0 },
+        mutations: { queue: notUsed('platform.bulk.mutations.queue'), wake: notUsedSync('platform.bulk.mutations.wake'), interrupt: notUsedSync('platform.bulk.mutations.interrupt'), resultLink: notUsedSync('platform.bulk.mutations.resultLink'), maxActive: 0, retentionSeconds: 0, rootFieldScopes: new Map() },
       },
       signIn: { publicUrl: 'http://localhost', sendMail: undefined },
       ...request.platform,

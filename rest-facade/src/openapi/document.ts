@@ -7,6 +7,7 @@ import { type DeclaredExamples, ExampleBuilder } from './examples.ts';
 import { type JsonSchema, SchemaComponents } from './json-schema.ts';
 import { oauthPaths, oauthSchemas } from './oauth.ts';
 import { uploadPaths, uploadSchemas } from './uploads.ts';
+import { bulkFilePaths, bulkFileSchemas } from './bulk-files.ts';
 import { type RefusalStatus, headers, problemSchema, refusal, refusalResponses, refusalSchemas, successHeaders } from './problems.ts';
 
 export type OpenApiDocument = {
@@ -60,6 +61,11 @@ const sharedParameters: Record<string, { name: string; in: string; required: boo
   },
 };
 
+/** The paths edge plugins serve beside the facade (file uploads, signed downloads), described by hand. */
+export function handDescribedPaths(basePath: string): Record<string, unknown> {
+  return { ...uploadPaths(basePath), ...bulkFilePaths(basePath) };
+}
+
 /**
  * The OpenAPI 3.1 document of the REST facade, built from what serves the requests: the route
  * table, the GraphQL types of each route's field (answers as SOFA selects them, inputs narrowed
@@ -68,14 +74,14 @@ const sharedParameters: Record<string, { name: string; in: string; required: boo
  */
 export function buildOpenApiDocument(sources: DocumentSources): OpenApiDocument {
   const components = new SchemaComponents(sources.servedSchema, sources.inputContract);
-  const paths = { ...oauthPaths(sources.basePath), ...uploadPaths(sources.basePath) } as OpenApiDocument['paths'];
+  const paths = { ...oauthPaths(sources.basePath), ...handDescribedPaths(sources.basePath) } as OpenApiDocument['paths'];
   for (const route of sources.routes) {
     const path = `${sources.basePath}${route.path.replace(/:(\w+)/g, '{$1}')}`;
     paths[path] ??= {};
     (paths[path] as Record<string, unknown>)[route.method.toLowerCase()] = operation(route, components, sources.scopes.get(route.coordinate));
   }
   const named = Object.entries(sources.enums ?? {});
-  const schemas: Record<string, JsonSchema> = { ...components.schemas, Problem: problemSchema, ...refusalSchemas(), ...oauthSchemas, ...uploadSchemas };
+  const schemas: Record<string, JsonSchema> = { ...components.schemas, Problem: problemSchema, ...refusalSchemas(), ...oauthSchemas, ...uploadSchemas, ...bulkFileSchemas };
   for (const [name, { description, values }] of named) {
     if (name in schemas) throw new Error(`the named enum ${name} clashes with a schema of the OpenAPI document`);
     referToNamedEnums(schemas, name, values);
@@ -142,7 +148,17 @@ function operation(route: Route, components: SchemaComponents, scopes: string[] 
     ...[...route.queryArgs.keys()].map((name) => {
       const { argument, schema } = argumentSchema(name);
       // A query parameter is absent or has a value: an empty one is refused, so is null.
-      return { name, in: 'query', required: isNonNullType(argument.type), description: argument.description ?? undefined, ...(argument.deprecationReason != null && { deprecated: true }), schema: queryParameter(schema) };
+      const parameter = queryParameter(schema);
+      return {
+        name,
+        in: 'query',
+        required: isNonNullType(argument.type),
+        description: argument.description ?? undefined,
+        ...(argument.deprecationReason != null && { deprecated: true }),
+        // A list is given once per value (`status_in=paid&status_in=void`): OpenAPI's defaults, stated for readers.
+        ...(parameter.type === 'array' && { style: 'form', explode: true }),
+        schema: parameter,
+      };
     }),
   ];
   // A body is an object or absent (an optional input may be left out, never sent as `null`).
@@ -176,7 +192,7 @@ function operation(route: Route, components: SchemaComponents, scopes: string[] 
     responses: {
       [route.successStatus]: {
         description: route.successStatus === 201 ? 'Created.' : 'OK.',
-        headers: successHeaders({ versioned: route.versioned, write, deprecation: route.deprecation }),
+        headers: successHeaders({ versioned: route.versioned, write, costed: true, deprecation: route.deprecation }),
         content: { 'application/json': { schema: components.response(route.field.type) } },
       },
       ...Object.fromEntries(statuses.map((status) => [status, refusal(status)])),
@@ -184,7 +200,7 @@ function operation(route: Route, components: SchemaComponents, scopes: string[] 
   };
 }
 
-/** A query parameter's schema: what its argument accepts, without null and without the empty string. */
+/** A query parameter's schema (or a list parameter's values'): what its argument accepts, without null and without the empty string. */
 function queryParameter(schema: JsonSchema): JsonSchema {
   const { type, anyOf, ...rest } = schema;
   if (Array.isArray(anyOf)) {
@@ -194,6 +210,7 @@ function queryParameter(schema: JsonSchema): JsonSchema {
   const single = Array.isArray(type) ? type.find((candidate) => candidate !== 'null') : type;
   const narrowed: JsonSchema = { ...rest, ...(single !== undefined && { type: single }) };
   if (single === 'string' && narrowed.enum === undefined && narrowed.minLength === undefined) narrowed.minLength = 1;
+  if (single === 'array') narrowed.items = queryParameter(narrowed.items as JsonSchema);
   return narrowed;
 }
 

@@ -46,19 +46,26 @@ export const headers = {
   'RateLimit-Reset': integerHeader('Seconds until the window resets.'),
   'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 1 } },
   ETag: { description: 'The record\'s version (`"3"`), for `If-Match`.', required: true, schema: { type: 'string', pattern: '^"[0-9]+"$' } },
+  'Query-Cost': {
+    description:
+      'The cost of the GraphQL operation the route ran (an RFC 8941 dictionary: `requested=12, actual=3, budget=25000`): `requested` its estimate, `actual` the objects the answer holds, `budget` the complexity limit (GraphQL answers carry the same as `extensions.cost`).',
+    required: false,
+    schema: { type: 'string', pattern: '^requested=[0-9]+, actual=[0-9]+, budget=[0-9]+$' },
+  },
   'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.', required: false, schema: { type: 'string', enum: ['true'] } },
 } as const;
 
 const headerRef = (name: keyof typeof headers) => ({ $ref: `#/components/headers/${name}` });
 
 /** The headers of a successful answer. */
-export function successHeaders(options: { versioned: boolean; write: boolean; deprecation?: Deprecation }): Record<string, unknown> {
+export function successHeaders(options: { versioned: boolean; write: boolean; costed?: boolean; deprecation?: Deprecation }): Record<string, unknown> {
   const { deprecation } = options;
   return {
     'X-Request-Id': headerRef('X-Request-Id'),
     'RateLimit-Limit': headerRef('RateLimit-Limit'),
     'RateLimit-Remaining': headerRef('RateLimit-Remaining'),
     'RateLimit-Reset': headerRef('RateLimit-Reset'),
+    ...(options.costed && { 'Query-Cost': headerRef('Query-Cost') }),
     ...(options.versioned && { ETag: headerRef('ETag') }),
     ...(options.write && { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') }),
     // Inline rather than components: only deprecated operations have them, and an unused component is a lint warning.
@@ -76,6 +83,7 @@ const refusals = {
   403: { name: 'Forbidden', what: 'The credential belongs to another tenant than `X-Service-Tenant`, or lacks the scope the operation needs' },
   404: { name: 'NotFound', what: 'No such record in this tenant (records of other tenants are not found either)' },
   409: { name: 'Conflict', what: 'The request conflicts with the record\'s state, its version, a quota or an earlier request with the same `Idempotency-Key`' },
+  410: { name: 'Gone', what: 'What the request names is no longer available: a signed link past its expiry (ask for a fresh one), a resume point too far behind' },
   412: { name: 'PreconditionFailed', what: '`If-Match` does not name the record\'s current version' },
   413: { name: 'PayloadTooLarge', what: 'The body is larger than the platform accepts; it is refused while it streams in' },
   415: { name: 'UnsupportedMediaType', what: 'The body is not `application/json`' },

@@ -107,7 +107,7 @@ describe('saved operations', () => {
     nextResult = { data: { orders: { data: [], meta: { total: 0 } } } };
     const ran = await run(RUN, { input: { variables: { status: 'draft' } } }, contextFor(TENANT, ['analytics:read', 'crm:read']));
     expect(ran.data?.run_saved_operation).toEqual({ data: nextResult.data, errors: null });
-    expect(runs.at(-1)).toEqual({ tenantId: TENANT, scopes: ['analytics:read', 'crm:read'], operation: { document: ORDERS, variables: { status: 'draft' } } });
+    expect(runs.at(-1)).toEqual({ tenantId: TENANT, scopes: ['analytics:read', 'crm:read'], operation: { document: ORDERS, variables: { status: 'draft' }, paced: true } });
 
     nextResult = { data: null, errors: [{ message: 'This operation requires the scope crm:read.', extensions: { code: 'insufficient_scope', required_scope: 'crm:read', http: { status: 403 } } }] };
     const refused = await run(RUN, {}, contextFor(TENANT, ['analytics:read']));

@@ -4,13 +4,14 @@ import { verifyDownloadToken } from './download-link.ts';
 import { findExport, readChunks } from './repositories/exports.ts';
 import { CONTENT_TYPES } from './writers.ts';
 
-const DOWNLOAD = /^\/bulk\/exports\/([A-Za-z0-9_]{1,100})\/download$/;
+// Any segment: an id no export can have fails the link check (403), as an altered link does.
+const DOWNLOAD = /^\/bulk\/exports\/([^/]+)\/download$/;
 /** Chunks read per statement while streaming (a chunk is one page of records). */
 const CHUNKS_PER_READ = 20;
 
-/** The export a download request names (`GET <basePath>/bulk/exports/{id}/download`), or undefined for any other request. */
-export function downloadedExportId(basePath: string, method: string, path: string): string | undefined {
-  if (method !== 'GET' || !path.startsWith(`${basePath}/`)) return undefined;
+/** The export a download request names (`<basePath>/bulk/exports/{id}/download`, whatever the method), or undefined for any other path. */
+export function downloadedExportId(basePath: string, path: string): string | undefined {
+  if (!path.startsWith(`${basePath}/`)) return undefined;
   return DOWNLOAD.exec(path.slice(basePath.length))?.[1];
 }
 

@@ -11,7 +11,10 @@ import { createInvoice, issueInvoice, payInvoice, voidInvoice } from '../src/ser
 
 const TENANT = 'ten_finance_batching';
 const OTHER_TENANT = 'ten_finance_other';
+/** One customer with more invoices than `Customer.invoices` returns at once, beside customers with few. */
+const BUSY_TENANT = 'ten_finance_busy';
 const CUSTOMERS = 20;
+const BUSY_INVOICES = 105;
 
 let harness: SubgraphHarness;
 let prisma: PrismaClient;
@@ -56,7 +59,16 @@ beforeAll(async () => {
   schema = financeSubgraph.buildSchema();
   await seed(TENANT, CUSTOMERS);
   await seed(OTHER_TENANT, 2);
-});
+  await seed(BUSY_TENANT, 3);
+  const write = { tenantId: BUSY_TENANT, orders };
+  for (let n = 0; n < BUSY_INVOICES; n++) {
+    const invoice = await prisma.$transaction((tx) =>
+      createInvoice(tx, write, { customer_id: 'cus_busy', currency: 'EUR', due_date: `2026-05-${String(1 + (n % 28)).padStart(2, '0')}`, lines: [{ description: 'Hours', quantity: 1 + n, unit_price: 100, tax_rate: 0 }] }),
+    );
+    if (n % 2 === 0) await prisma.$transaction((tx) => issueInvoice(tx, write, invoice.id, undefined, emitter));
+    if (n % 4 === 0) await prisma.$transaction((tx) => payInvoice(tx, write, invoice.id, 50, undefined, emitter));
+  }
+}, 120_000);
 
 afterAll(async () => {
   await harness?.stop();
@@ -77,9 +89,49 @@ describe('batched loading', () => {
     // cus_0: order invoice 1200 - 300 paid; its second invoice is voided. cus_1: + 1001 USD.
     expect(entities[0]?.open_balances).toEqual([{ currency: 'EUR', amount: 900 }]);
     expect(entities[1]?.open_balances).toEqual([{ currency: 'EUR', amount: 900 }, { currency: 'USD', amount: 1_001 }]);
-    // invoices (window query + rows), lines, entries, reversals, entry lines, open balances
+    // invoices (one window query), lines, entries, reversals, entry lines, open balances
     expect(small.statements).toHaveLength(large.statements.length);
-    expect(large.statements).toHaveLength(7);
+    expect(large.statements).toHaveLength(6);
+  });
+
+  it('a customer\'s invoices past the first 100 (offset), for a page of customers: one statement per page of each, whatever the offset or the number of customers', async () => {
+    const busy: TestRequest = { ...REQUEST, tenantId: BUSY_TENANT };
+    const fields = 'id number customer_id status currency total amount_paid amount_due due_date issued_at paid_at created_at';
+    const page = (first: number, offset: number, representations: unknown[]) =>
+      harness.run(schema, `query($representations: [_Any!]!) { _entities(representations: $representations) { ... on Customer { id invoices(first: ${first}, offset: ${offset}) { ${fields} } } } }`, {
+        request: busy,
+        variables: { representations },
+      });
+    const representations = [{ __typename: 'Customer', id: 'cus_busy' }, ...customers(3)];
+    const first = await page(100, 0, representations);
+    const second = await page(100, 100, representations);
+    const alone = await page(100, 100, representations.slice(0, 1));
+    const invoicesOf = (result: { data: Record<string, unknown> }) => (result.data._entities as Array<{ id: string; invoices: Array<Record<string, unknown>> }>).map((customer) => [customer.id, customer.invoices]);
+    const [busyFirst, ...othersFirst] = invoicesOf(first);
+    const [busySecond, ...othersSecond] = invoicesOf(second);
+    // The reference: the invoice list of the customer, newest first, with the same fields.
+    const list = await harness.run(schema, `{ one: invoices(customer_id: "cus_busy", per_page: 100) { data { ${fields} } } two: invoices(customer_id: "cus_busy", per_page: 100, page: 2) { data { ${fields} } } }`, { request: busy });
+    const expected = [...(list.data.one as { data: unknown[] }).data, ...(list.data.two as { data: unknown[] }).data];
+    expect(expected).toHaveLength(BUSY_INVOICES);
+    expect(busyFirst?.[1]).toHaveLength(100);
+    expect([...(busyFirst?.[1] as unknown[]), ...(busySecond?.[1] as unknown[])]).toEqual(expected);
+    expect(expected).toContainEqual(expect.objectContaining({ status: 'issued', due_date: '2026-05-05', total: 500, amount_paid: 50, amount_due: 450 }));
+    // Customers with 3 invoices: all on the first page, none on the second.
+    expect(othersFirst.map(([, invoices]) => (invoices as unknown[]).length)).toEqual([3, 3, 3]);
+    expect(othersSecond.map(([, invoices]) => invoices)).toEqual([[], [], []]);
+    expect((await page(3, 10, representations.slice(0, 1))).data._entities).toEqual([{ id: 'cus_busy', invoices: expected.slice(10, 13) }]);
+    for (const result of [first, second, alone]) expect(result.statements).toHaveLength(1);
+  });
+
+  it('refuses a negative offset and more than 100 invoices a page, naming the argument', async () => {
+    for (const [args, field] of [['offset: -1', 'offset'], ['first: 101', 'first'], ['first: 0', 'first']] as const) {
+      // The harness throws the GraphQL errors, as JSON.
+      const errors = await run(`{ _entities(representations: [{ __typename: "Customer", id: "cus_0" }]) { ... on Customer { invoices(${args}) { id } } } }`).then(
+        () => [],
+        (error: Error) => JSON.parse(error.message) as Array<{ extensions?: unknown }>,
+      );
+      expect([args, errors[0]?.extensions]).toEqual([args, expect.objectContaining({ code: 'invalid_parameter', errors: [expect.objectContaining({ field })] })]);
+    }
   });
 
   it('orders (entity references) with their invoices: the same statements for 2 or 20', async () => {

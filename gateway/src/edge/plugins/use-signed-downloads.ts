@@ -24,10 +24,12 @@ export function useSignedDownloads(options: { basePath: string; prisma: PrismaCl
   return {
     async onRequest({ request, url, endResponse }) {
       for (const kind of SIGNED_DOWNLOADS) {
-        const id = kind.idOf(options.basePath, request.method, url.pathname);
+        const id = kind.idOf(options.basePath, url.pathname);
         if (!id) continue;
         requestState(request).operation = kind.operation.replace(' ', ` ${options.basePath}`);
         try {
+          // Answered here, before authentication: a link needs no bearer credential, whatever the method.
+          if (request.method !== 'GET') throw new ApiError('method_not_allowed', `${url.pathname} accepts GET only.`, { allowed_methods: ['GET'] });
           const download = await kind.verify({ prisma: options.prisma, key: options.key }, id, url.searchParams.get('token'));
           requestState(request).authenticatedAs = { tenantId: download.tenantId, scopes: new Set(), credential: download.creator as Principal['credential'] };
           endResponse((await options.admit(request, download.tenantId)) ?? download.response());

@@ -1,5 +1,6 @@
 import { ApiError, fieldErrors } from '@platform/errors';
 import { z } from 'zod';
+import { assertRanges } from '../list-filters.ts';
 import { integer } from '../rules.ts';
 import { parseArgument } from '../validation.ts';
 import type { AggregateDeclaration } from './declaration.ts';
@@ -170,5 +171,6 @@ export function aggregateRequest(declaration: AggregateDeclaration, args: Aggreg
   if (new Set(sortNames.map((name) => name.replace('-', ''))).size !== sortNames.length) throw ruleViolation('sort', 'names a key twice');
   const limit = parseArgument('limit', rules.limit, args.limit) ?? defaultLimit;
   const filters = Object.fromEntries(Object.keys(declaration.filters).flatMap((name) => (args[name] == null ? [] : [[name, args[name]]])));
+  assertRanges(filters);
   return { groupBy, bucket, having, sort, limit, filters };
 }

@@ -60,13 +60,14 @@ function analysedColumns(context: SubgraphContext, document: string) {
 
 /**
  * Runs a saved operation through the edge as the caller (`AiPort.execute`: the copilot's way of
- * running the caller's own operations): the caller's own scopes, rate limit, query cost and audit
- * apply, exactly as if it had sent the document; saving an operation grants nothing.
+ * running the caller's own operations): the caller's own scopes, query cost and audit apply,
+ * exactly as if it had sent the document; saving an operation grants nothing. The run is part of
+ * the request that asked for it, which the rate limit counted already (`paced`: not twice).
  */
 async function runSaved(context: SubgraphContext, name: string, variables: Record<string, unknown> | null | undefined): Promise<RunResult> {
   const saved = await findSavedOperation(context.prisma, context.principal.tenantId, name);
   if (!saved) throw notFoundSavedOperation(name);
-  const result = await context.platform.ai.execute(context.principal, { document: saved.document, variables: variables ?? {} });
+  const result = await context.platform.ai.execute(context.principal, { document: saved.document, variables: variables ?? {}, paced: true });
   const [first] = result.errors ?? [];
   // Refused as a whole: no root field answered (a refused mutation field is null, not the data).
   if (first && Object.values(result.data ?? {}).every((value) => value === null)) throw runRefused(first);

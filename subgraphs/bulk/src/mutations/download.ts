@@ -5,11 +5,12 @@ import type { Download } from '../download.ts';
 import { fileStream, findFile } from './files.ts';
 import { findBulkMutation } from './repository.ts';
 
-const RESULTS = /^\/bulk\/mutations\/([A-Za-z0-9_]{1,100})\/results$/;
+// Any segment: an id no bulk mutation can have fails the link check (403), as an altered link does.
+const RESULTS = /^\/bulk\/mutations\/([^/]+)\/results$/;
 
-/** The bulk mutation whose result file a request asks for (`GET <basePath>/bulk/mutations/{id}/results`), or undefined for any other request. */
-export function resultDownloadId(basePath: string, method: string, path: string): string | undefined {
-  if (method !== 'GET' || !path.startsWith(`${basePath}/`)) return undefined;
+/** The bulk mutation whose result file a request asks for (`<basePath>/bulk/mutations/{id}/results`, whatever the method), or undefined for any other path. */
+export function resultDownloadId(basePath: string, path: string): string | undefined {
+  if (!path.startsWith(`${basePath}/`)) return undefined;
   return RESULTS.exec(path.slice(basePath.length))?.[1];
 }
 

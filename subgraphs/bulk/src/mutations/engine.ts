@@ -6,6 +6,7 @@ import { type Problem, problemFromError } from '@platform/errors';
 import type { BulkPort, EventsPort, PlatformOperationExecutor, PlatformOperationResult } from '@platform/graphql-kit';
 import type { JobQueue } from '@platform/events';
 import { signDownloadToken } from '../download-link.ts';
+import { CREATOR_REVOKED, creatorMayAct } from '../repositories/creators.ts';
 import { type StoredLine, purgeExpiredFiles, readLines } from './files.ts';
 import { type BulkMutationRecord, claimBulkMutation, endBulkMutation, purgeExpiredBulkMutations, recordOutcomes } from './repository.ts';
 import { bulkMutationView } from './representation.ts';
@@ -51,6 +52,8 @@ export interface BulkMutationEngineOptions {
   downloadKey: Buffer;
   /** Where links point: `<publicUrl>/v1/bulk/mutations/{id}/results?token=…`. */
   resultBaseUrl: string;
+  /** The scopes each root field requires (the supergraph's): a bulk mutation's is checked at creation. */
+  rootFieldScopes: ReadonlyMap<string, readonly string[]>;
   logger: Logger;
   retentionSeconds?: number;
   resultLinkSeconds?: number;
@@ -106,6 +109,7 @@ export class BulkMutationEngine {
       interrupt: (tenantId, id) => this.running.get(`${tenantId}/${id}`)?.abort(CANCELLED),
       resultLink: (tenantId, id, purgeAt) => this.resultLink(tenantId, id, purgeAt),
       maxActive: MAX_ACTIVE_BULK_MUTATIONS,
+      rootFieldScopes: options.rootFieldScopes,
       retentionSeconds: this.retentionSeconds,
     };
   }
@@ -165,6 +169,9 @@ export class BulkMutationEngine {
       }
       if (chunk.length === 0) chunk = await readLines(prisma, record.tenant_id, record.upload_id, done + 1);
       if (chunk[0]?.line !== done + 1) throw new BulkMutationFailure('not_found', `The upload ${record.upload_id} no longer holds line ${done + 1} (it expired); ${done} of ${record.lines_total} lines ran.`);
+      if (!(await creatorMayAct(prisma, record.tenant_id, principal.credential))) {
+        throw new BulkMutationFailure(CREATOR_REVOKED, `The credential that created this bulk mutation was revoked (or expired, or its user deactivated): it stopped after ${done} of ${record.lines_total} lines.`);
+      }
       const batch = chunk.splice(0, BATCH_LINES);
       const outcomes = await mapInOrder(batch, LINE_CONCURRENCY, (line) => this.runLine(principal, record, line));
       const handOver = done + batch.length < record.lines_total && Date.now() >= sliceEnds;

@@ -8,6 +8,8 @@ export const MAX_MUTATION_LENGTH = 20_000;
 /** A bulk mutation's document, checked: the response key of its one root field (where each line's result is). */
 export interface CheckedMutation {
   rootField: string;
+  /** The root field's name (`create_customer`), whatever its alias. */
+  fieldName: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export function checkBulkMutation(schema: GraphQLSchema, mutation: string): Chec
   if (root?.kind !== Kind.FIELD || others.length > 0 || (root.directives ?? []).length > 0) {
     throw mutationRefused('must select exactly one field at its root, without fragments or directives there: the mutation each line runs');
   }
-  return { rootField: root.alias?.value ?? root.name.value };
+  return { rootField: root.alias?.value ?? root.name.value, fieldName: root.name.value };
 }
 
 function mutationRefused(message: string): ApiError {

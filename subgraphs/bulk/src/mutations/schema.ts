@@ -26,7 +26,7 @@ export function defineBulkMutationSchema(builder: SubgraphBuilder) {
       queued: { description: 'Created, waiting for the job queue.' },
       running: { description: 'Running its lines in order; `progress` grows with each batch of lines.' },
       completed: { description: 'Every line ran (some may have failed: `progress.lines_failed`); `result_url` gives the result file. `bulk_mutation.completed` was emitted.' },
-      failed: { description: 'It could not go on (its upload expired): `error` says why; the result file holds the lines that ran. `bulk_mutation.completed` was emitted.' },
+      failed: { description: 'It could not go on (its upload expired, or the credential that created it was revoked: `credential_revoked`): `error` says why; the result file holds the lines that ran. `bulk_mutation.completed` was emitted.' },
       cancelled: { description: 'Cancelled through the API: the lines that ran are in the result file, the others never run.' },
     } as const,
   });
@@ -118,9 +118,14 @@ export function defineBulkMutationSchema(builder: SubgraphBuilder) {
       args: { input: t.arg({ type: CreateInput, required: true, description: 'The mutation and the upload (REST: the JSON body).' }) },
       resolve: async (_root, { input }, context) => {
         const { mutation, upload_id } = parseInput(createBulkMutationRules, input);
-        const { rootField } = checkBulkMutation(context.platform.bulk.schema(), mutation);
+        const { rootField, fieldName } = checkBulkMutation(context.platform.bulk.schema(), mutation);
         const { principal } = context;
         const port = context.platform.bulk.mutations;
+        // Refused now rather than once per line: every line would fail with the same missing scope.
+        const required = port.rootFieldScopes.get(`Mutation.${fieldName}`) ?? [];
+        if (required.length > 0 && !required.some((scope) => principal.scopes.has(scope))) {
+          throw new ApiError('insufficient_scope', `The bulk mutation runs ${fieldName}, which requires the scope ${required.join(' or ')}.`, { required_scope: required[0] });
+        }
         const created = await context.audit.recordChange(
           'bulk_mutation.create',
           async (tx) => {

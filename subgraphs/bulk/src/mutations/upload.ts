@@ -19,9 +19,9 @@ export interface UploadRepresentation {
   expires_at: string;
 }
 
-/** A line that is not a JSON object: 400 naming the line, before anything is run. */
+/** A line that is not a JSON object: 422 naming the line (the document states only bytes: JSON lines are a rule it cannot state), before anything is run. */
 function badLine(line: number, message: string): ApiError {
-  return new ApiError('validation_failed', `Line ${line} of the upload ${message}; every line must be one JSON object (the variables of one run of the mutation).`, { errors: [{ field: `lines.${line}`, message }] });
+  return new ApiError('rule_violation', `Line ${line} of the upload ${message}; every line must be one JSON object (the variables of one run of the mutation).`, { errors: [{ field: `lines.${line}`, message }] });
 }
 
 /**
@@ -39,7 +39,7 @@ export async function receiveJsonlUpload(prisma: PrismaClient, tenantId: string,
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_UPLOAD_BYTES) throw tooLarge();
-  if (!request.body) throw new ApiError('validation_failed', 'The upload is empty: send at least one line.', { errors: [{ field: 'lines', message: 'no lines' }] });
+  if (!request.body) throw new ApiError('rule_violation', 'The upload is empty: send at least one line.', { errors: [{ field: 'lines', message: 'no lines' }] });
 
   const file = await createFile(prisma, tenantId, 'upload', createdBy, new Date(Date.now() + RECEIVING_TTL_MS));
   try {
@@ -84,7 +84,7 @@ export async function receiveJsonlUpload(prisma: PrismaClient, tenantId: string,
     partial += decodeOrRefuse(decoder, undefined, lineNumber + 1);
     // A final line end is optional.
     if (partial !== '') await take(partial);
-    if (lineNumber === 0) throw new ApiError('validation_failed', 'The upload is empty: send at least one line.', { errors: [{ field: 'lines', message: 'no lines' }] });
+    if (lineNumber === 0) throw new ApiError('rule_violation', 'The upload is empty: send at least one line.', { errors: [{ field: 'lines', message: 'no lines' }] });
     await appendLines(prisma, tenantId, file.id, pending);
     const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS);
     await prisma.bulkFile.update({ where: { tenant_id_id: { tenant_id: tenantId, id: file.id } }, data: { expires_at: expiresAt } });

@@ -25,7 +25,7 @@ export function defineExportSchema(builder: SubgraphBuilder) {
       queued: { description: 'Created, waiting for the job queue.' },
       running: { description: 'Reading the list page by page; `progress` grows with each page.' },
       completed: { description: 'Every record is in the file: `download_url` gives it until `download_expires_at`. `export.completed` was emitted.' },
-      failed: { description: 'A page was refused (a scope or a filter no longer valid): `error` says why. `export.completed` was emitted.' },
+      failed: { description: 'A page was refused (a scope or a filter no longer valid), or the credential that created it was revoked (`credential_revoked`): `error` says why. `export.completed` was emitted.' },
       cancelled: { description: 'Cancelled through the API; what it had written was deleted.' },
     } as const,
   });

@@ -1,6 +1,7 @@
 import { type Db, type Prisma, newId } from '@platform/db';
 import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 import type { AddressRecord, ContactRecord, CustomerRecord } from '../records.ts';
+import { containing, instantRange } from './filters.ts';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 
@@ -42,19 +43,9 @@ export interface CustomerData {
 
 function customerWhere(tenantId: string, filter: CustomerFilter): Prisma.CustomerWhereInput {
   const where: Prisma.CustomerWhereInput = { tenant_id: tenantId, archived_at: filter.archived === true ? { not: null } : null };
-  if (filter.q != null && filter.q !== '') {
-    // Prisma passes `contains` to ILIKE as is: escape LIKE's wildcards so `q` is literal text.
-    const text = filter.q.replace(/[\\%_]/g, (character) => `\\${character}`);
-    where.OR = [
-      { name: { contains: text, mode: 'insensitive' } },
-      { email: { contains: text, mode: 'insensitive' } },
-      { company_name: { contains: text, mode: 'insensitive' } },
-    ];
-  }
+  if (filter.q != null && filter.q !== '') where.OR = [{ name: containing(filter.q) }, { email: containing(filter.q) }, { company_name: containing(filter.q) }];
   if (filter.email != null) where.email = filter.email.toLowerCase();
-  if (filter.created_after != null || filter.created_before != null) {
-    where.created_at = { ...(filter.created_after != null && { gte: filter.created_after }), ...(filter.created_before != null && { lt: filter.created_before }) };
-  }
+  where.created_at = instantRange(filter.created_after, filter.created_before);
   return where;
 }
 

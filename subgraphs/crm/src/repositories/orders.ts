@@ -2,17 +2,31 @@ import { type Db, Prisma, type PrismaClient, newId } from '@platform/db';
 import { type EventEmitter, type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
 import { orderRepresentation } from '../order-representation.ts';
 import { type OrderKind, type OrderLineRecord, type OrderRecord, type OrderStatus, toOrder, toOrderLine } from '../records.ts';
+import { containing, instantRange, valueRange } from './filters.ts';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 
 export interface OrderFilter {
   kind?: OrderKind | null;
   status?: OrderStatus | null;
+  status_in?: readonly OrderStatus[] | null;
   customer_id?: string | null;
   item_id?: string | null;
   channel?: string | null;
   created_after?: Date | null;
   created_before?: Date | null;
+  confirmed_after?: Date | null;
+  confirmed_before?: Date | null;
+  fulfilled_after?: Date | null;
+  fulfilled_before?: Date | null;
+  received_after?: Date | null;
+  received_before?: Date | null;
+  cancelled_after?: Date | null;
+  cancelled_before?: Date | null;
+  total_min?: number | null;
+  total_max?: number | null;
+  /** Contained in the number, the external reference or the notes, ignoring case. */
+  q?: string | null;
 }
 
 export interface LineData {
@@ -31,16 +45,23 @@ export interface OrderData {
   notes: string | null;
 }
 
+/** Conditions left undefined are not applied (Prisma's "not given"). */
 function orderWhere(tenantId: string, filter: OrderFilter): Prisma.OrderWhereInput {
-  const where: Prisma.OrderWhereInput = { tenant_id: tenantId };
+  const where: Prisma.OrderWhereInput = {
+    tenant_id: tenantId,
+    created_at: instantRange(filter.created_after, filter.created_before),
+    confirmed_at: instantRange(filter.confirmed_after, filter.confirmed_before),
+    fulfilled_at: instantRange(filter.fulfilled_after, filter.fulfilled_before),
+    received_at: instantRange(filter.received_after, filter.received_before),
+    cancelled_at: instantRange(filter.cancelled_after, filter.cancelled_before),
+    total: valueRange(filter.total_min, filter.total_max),
+  };
   if (filter.kind != null) where.kind = filter.kind;
-  if (filter.status != null) where.status = filter.status;
+  if (filter.status != null || filter.status_in != null) where.status = { ...(filter.status != null && { equals: filter.status }), ...(filter.status_in != null && { in: [...filter.status_in] }) };
   if (filter.customer_id != null) where.customer_id = filter.customer_id;
   if (filter.channel != null) where.channel = filter.channel;
   if (filter.item_id != null) where.lines = { some: { item_id: filter.item_id } };
-  if (filter.created_after != null || filter.created_before != null) {
-    where.created_at = { ...(filter.created_after != null && { gte: filter.created_after }), ...(filter.created_before != null && { lt: filter.created_before }) };
-  }
+  if (filter.q != null) where.OR = [{ number: containing(filter.q) }, { external_reference: containing(filter.q) }, { notes: containing(filter.q) }];
   return where;
 }
 

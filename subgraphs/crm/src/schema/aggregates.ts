@@ -5,6 +5,7 @@ import {
   type RestRoutes,
   type SubgraphBuilder,
   aggregateRoute,
+  atMost,
   atOrAfter,
   before,
   condition,
@@ -12,7 +13,13 @@ import {
   defineAggregateField,
   defineEntityAggregateField,
   equalTo,
+  filterValuesRule,
+  inputRules,
   isSet,
+  MAX_FILTER_VALUES,
+  oneOf,
+  checkedFilter,
+  searchText,
 } from '@platform/graphql-kit';
 import type { defineCustomerSchema } from './customers.ts';
 import type { defineOrderSchema } from './orders.ts';
@@ -24,6 +31,11 @@ function orderFilters(order: string, { OrderKindEnum, OrderStatusEnum }: OrderEn
   return {
     kind: equalTo(`${order}.kind`, (arg) => arg({ type: OrderKindEnum, required: false, description: 'Only orders of this kind.' }), 'order_kind'),
     status: equalTo(`${order}.status`, (arg) => arg({ type: OrderStatusEnum, required: false, description: 'Only orders in this status.' }), 'order_status'),
+    status_in: checkedFilter(
+      'status_in',
+      filterValuesRule,
+      oneOf(`${order}.status`, (arg) => arg({ type: [OrderStatusEnum], required: false, description: `Only orders in one of these statuses (1 to ${MAX_FILTER_VALUES}). With \`status\`, both apply.`, extensions: inputRules(filterValuesRule) }), 'order_status'),
+    ),
     customer_id: equalTo(`${order}.customer_id`, (arg) => arg.string({ required: false, description: 'Only orders of this customer.' })),
     item_id: condition(
       (arg) => arg.string({ required: false, description: 'Only orders with at least one line for this SKU.' }),
@@ -32,6 +44,23 @@ function orderFilters(order: string, { OrderKindEnum, OrderStatusEnum }: OrderEn
     channel: equalTo(`${order}.channel`, (arg) => arg.string({ required: false, description: 'Only orders created through this channel (`api`, or a connector id).' })),
     created_after: atOrAfter(`${order}.created_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only orders created at or after this instant.' })),
     created_before: before(`${order}.created_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only orders created before this instant.' })),
+    confirmed_after: atOrAfter(`${order}.confirmed_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only orders confirmed at or after this instant.' })),
+    confirmed_before: before(`${order}.confirmed_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only orders confirmed before this instant.' })),
+    fulfilled_after: atOrAfter(`${order}.fulfilled_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only sales orders fulfilled at or after this instant.' })),
+    fulfilled_before: before(`${order}.fulfilled_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only sales orders fulfilled before this instant.' })),
+    received_after: atOrAfter(`${order}.received_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only purchase orders received at or after this instant.' })),
+    received_before: before(`${order}.received_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only purchase orders received before this instant.' })),
+    cancelled_after: atOrAfter(`${order}.cancelled_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only orders cancelled at or after this instant.' })),
+    cancelled_before: before(`${order}.cancelled_at`, (arg) => arg({ type: 'DateTime', required: false, description: 'Only orders cancelled before this instant.' })),
+    total_min: atOrAfter(`${order}.total`, (arg) => arg({ type: 'MinorUnits', required: false, description: 'Only orders whose `total` is at least this amount, in minor units of the order’s currency.' })),
+    total_max: atMost(`${order}.total`, (arg) => arg({ type: 'MinorUnits', required: false, description: 'Only orders whose `total` is at most this amount, in minor units of the order’s currency.' })),
+    q: checkedFilter(
+      'q',
+      searchText,
+      containsText([`${order}.number`, `${order}.external_reference`, `${order}.notes`], (arg) =>
+        arg.string({ required: false, description: 'Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters).', extensions: inputRules(searchText) }),
+      ),
+    ),
   };
 }
 

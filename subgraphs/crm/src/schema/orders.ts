@@ -8,22 +8,28 @@ import {
   batchLoader,
   defineLifecycle,
   eventEmitterOf,
+  filterValuesRule,
   inputRules,
   integer,
   listEnvelope,
   listOrder,
   listWindow,
+  MAX_FILTER_VALUES,
   paginationArgs,
   parseArgument,
   parseInput,
   patchChanges,
+  type SortKey,
   sortArg,
-  recordActionArgs
+  recordActionArgs,
+  assertRanges,
+  searchText,
 } from '@platform/graphql-kit';
 import type { CustomerRecord, OrderKind, OrderLineRecord, OrderRecord, OrderStatus } from '../records.ts';
 import { findCustomerForShare } from '../repositories/customers.ts';
 import {
   type LineData,
+  type OrderFilter,
   createOrder,
   deleteOrder,
   externalReferenceTaken,
@@ -45,7 +51,16 @@ import { createOrderRules, line, updateOrderRules } from './rules.ts';
 const nestedFirstRule = integer({ min: 1, max: 100, message: 'must be an integer from 1 to 100' }).nullish();
 const nestedOffsetRule = integer({ min: 0, message: 'must be an integer of 0 or more' }).nullish();
 
-const ORDER_SORT_KEYS = { created_at: 'timestamp', number: 'text', total: 'bigint' } as const;
+/** The lifecycle instants are null until their action happens: those orders sort last either way. */
+const ORDER_SORT_KEYS = {
+  created_at: 'timestamp',
+  number: 'text',
+  total: 'bigint',
+  confirmed_at: { column: 'confirmed_at', kind: 'timestamp', nullable: true },
+  fulfilled_at: { column: 'fulfilled_at', kind: 'timestamp', nullable: true },
+  received_at: { column: 'received_at', kind: 'timestamp', nullable: true },
+  cancelled_at: { column: 'cancelled_at', kind: 'timestamp', nullable: true },
+} as const satisfies Record<string, SortKey>;
 const DEFAULT_ORDER_SORT = '-created_at';
 /** The channel of an order: `api` when created through this API (REST or GraphQL), the connector's id when a sync created it. */
 function channelOf(context: SubgraphContext): string {
@@ -144,6 +159,12 @@ async function guardingReference<T>(kind: OrderKind, reference: string | null | 
     if (isUniqueViolation(error) && reference != null) throw referenceTaken(kind, reference);
     throw error;
   }
+}
+
+/** The filters of the order list, checked: what the published document cannot state is a 422 naming the arguments. */
+function orderFilter(args: OrderFilter): OrderFilter {
+  assertRanges(args);
+  return { ...args, status_in: parseArgument('status_in', filterValuesRule, args.status_in) as OrderStatus[] | null | undefined, q: parseArgument('q', searchText, args.q) };
 }
 
 /**
@@ -324,15 +345,27 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
       args: {
         kind: t.arg({ type: OrderKindEnum, required: false, description: 'Only orders of this kind.' }),
         status: t.arg({ type: OrderStatusEnum, required: false, description: 'Only orders in this status.' }),
+        status_in: t.arg({ type: [OrderStatusEnum], required: false, description: `Only orders in one of these statuses (1 to ${MAX_FILTER_VALUES}). With \`status\`, both apply.`, extensions: inputRules(filterValuesRule) }),
         customer_id: t.arg.string({ required: false, description: 'Only orders of this customer.' }),
         item_id: t.arg.string({ required: false, description: 'Only orders with at least one line for this SKU.' }),
         channel: t.arg.string({ required: false, description: 'Only orders created through this channel (`api`, or a connector id).' }),
         created_after: t.arg({ type: 'DateTime', required: false, description: 'Only orders created at or after this instant.' }),
         created_before: t.arg({ type: 'DateTime', required: false, description: 'Only orders created before this instant.' }),
+        confirmed_after: t.arg({ type: 'DateTime', required: false, description: 'Only orders confirmed at or after this instant.' }),
+        confirmed_before: t.arg({ type: 'DateTime', required: false, description: 'Only orders confirmed before this instant.' }),
+        fulfilled_after: t.arg({ type: 'DateTime', required: false, description: 'Only sales orders fulfilled at or after this instant.' }),
+        fulfilled_before: t.arg({ type: 'DateTime', required: false, description: 'Only sales orders fulfilled before this instant.' }),
+        received_after: t.arg({ type: 'DateTime', required: false, description: 'Only purchase orders received at or after this instant.' }),
+        received_before: t.arg({ type: 'DateTime', required: false, description: 'Only purchase orders received before this instant.' }),
+        cancelled_after: t.arg({ type: 'DateTime', required: false, description: 'Only orders cancelled at or after this instant.' }),
+        cancelled_before: t.arg({ type: 'DateTime', required: false, description: 'Only orders cancelled before this instant.' }),
+        total_min: t.arg({ type: 'MinorUnits', required: false, description: 'Only orders whose `total` is at least this amount, in minor units of the order’s currency.' }),
+        total_max: t.arg({ type: 'MinorUnits', required: false, description: 'Only orders whose `total` is at most this amount, in minor units of the order’s currency.' }),
+        q: t.arg.string({ required: false, description: 'Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters).', extensions: inputRules(searchText) }),
         sort: sortArg(t.arg, Object.keys(ORDER_SORT_KEYS), DEFAULT_ORDER_SORT),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }, info) => listOrders(prisma, principal.tenantId, args, listWindow(args, 'orders', listOrder(args.sort, ORDER_SORT_KEYS, DEFAULT_ORDER_SORT), info)),
+      resolve: (_root, args, { prisma, principal }, info) => listOrders(prisma, principal.tenantId, orderFilter(args), listWindow(args, 'orders', listOrder(args.sort, ORDER_SORT_KEYS, DEFAULT_ORDER_SORT), info)),
     }),
     order: t.field({
       type: Order,

@@ -71,7 +71,7 @@ export function toInvoiceRecord(row: InvoiceRow, lines?: InvoiceLineRow[]): Invo
     tax_total: toMinorUnits(row.tax_total),
     total: toMinorUnits(row.total),
     amount_paid: toMinorUnits(row.amount_paid),
-    amount_due: toMinorUnits(row.total - row.amount_paid),
+    amount_due: toMinorUnits(row.amount_due),
     payment_terms_days: row.payment_terms_days,
     due_date: row.due_date ? formatDate(row.due_date) : null,
     memo: row.memo,
@@ -132,11 +132,26 @@ export async function linesOfInvoices(db: Db, tenantId: string, invoiceIds: read
 
 export interface InvoiceFilter {
   status?: InvoiceStatus | null;
+  status_in?: readonly InvoiceStatus[] | null;
   customer_id?: string | null;
   order_id?: string | null;
   currency?: string | null;
+  created_after?: Date | null;
+  created_before?: Date | null;
   issued_after?: Date | null;
   issued_before?: Date | null;
+  paid_after?: Date | null;
+  paid_before?: Date | null;
+  voided_after?: Date | null;
+  voided_before?: Date | null;
+  /** `YYYY-MM-DD`, inclusive. */
+  due_after?: string | null;
+  /** `YYYY-MM-DD`, exclusive. */
+  due_before?: string | null;
+  total_min?: number | null;
+  total_max?: number | null;
+  amount_due_min?: number | null;
+  amount_due_max?: number | null;
   overdue?: boolean | null;
 }
 
@@ -145,26 +160,50 @@ export function todayUtc(now = new Date()): Date {
   return parseDate(formatDate(now));
 }
 
+/** `gte`/`lt` (or `lte`) bounds of a range filter, only those given; undefined when neither is. */
+function range<Value>(from: Value | null | undefined, to: Value | null | undefined, upper: 'lt' | 'lte') {
+  if (from == null && to == null) return undefined;
+  return { ...(from != null && { gte: from }), ...(to != null && { [upper]: to }) };
+}
+
 function invoiceWhere(tenantId: string, filter: InvoiceFilter): Prisma.InvoiceWhereInput {
   const conditions: Prisma.InvoiceWhereInput[] = [{ tenant_id: tenantId }];
   if (filter.status != null) conditions.push({ status: filter.status });
+  if (filter.status_in != null) conditions.push({ status: { in: [...filter.status_in] } });
   if (filter.customer_id != null) conditions.push({ customer_id: filter.customer_id });
   if (filter.order_id != null) conditions.push({ order_id: filter.order_id });
   if (filter.currency != null) conditions.push({ currency: filter.currency });
-  if (filter.issued_after != null) conditions.push({ issued_at: { gte: filter.issued_after } });
-  if (filter.issued_before != null) conditions.push({ issued_at: { lt: filter.issued_before } });
+  const amount = (value: number | null | undefined) => (value == null ? value : BigInt(value));
+  const date = (value: string | null | undefined) => (value == null ? value : parseDate(value));
+  const ranges: Prisma.InvoiceWhereInput = {
+    created_at: range(filter.created_after, filter.created_before, 'lt'),
+    issued_at: range(filter.issued_after, filter.issued_before, 'lt'),
+    paid_at: range(filter.paid_after, filter.paid_before, 'lt'),
+    voided_at: range(filter.voided_after, filter.voided_before, 'lt'),
+    due_date: range(date(filter.due_after), date(filter.due_before), 'lt'),
+    total: range(amount(filter.total_min), amount(filter.total_max), 'lte'),
+    amount_due: range(amount(filter.amount_due_min), amount(filter.amount_due_max), 'lte'),
+  };
+  conditions.push(ranges);
   const overdue: Prisma.InvoiceWhereInput = { status: 'issued', due_date: { lt: todayUtc() } };
   if (filter.overdue === true) conditions.push(overdue);
   if (filter.overdue === false) conditions.push({ NOT: overdue });
   return { AND: conditions };
 }
 
-/** The sorts of the invoice list: `number` sorts by its numeric part; drafts (no number, maybe no due date) come last. */
+/**
+ * The sorts of the invoice list: `number` sorts by its numeric part; drafts (no number, maybe no
+ * due date, not issued) come last, as do invoices not paid for `paid_at`. `amount_due` (the open
+ * balance) is a column PostgreSQL generates from `total - amount_paid`, so its keyset is a column's.
+ */
 export const INVOICE_SORT_KEYS = {
   created_at: 'timestamp',
   number: { column: 'sequence', kind: 'integer', nullable: true },
   total: 'bigint',
   due_date: { column: 'due_date', kind: 'timestamp', nullable: true },
+  amount_due: 'bigint',
+  issued_at: { column: 'issued_at', kind: 'timestamp', nullable: true },
+  paid_at: { column: 'paid_at', kind: 'timestamp', nullable: true },
 } as const satisfies Record<string, SortKey>;
 
 export async function listInvoices(db: Db, tenantId: string, filter: InvoiceFilter, window: ListWindow) {
@@ -246,17 +285,17 @@ export function formatInvoiceNumber(sequence: number): string {
 }
 
 /**
- * The newest `first` invoices of each customer, in one statement for any number of customers
- * (a window function numbers each customer's invoices, newest first).
+ * Each customer's invoices, newest first: `first` of them after the `offset` newest, in one
+ * statement for any number of customers (a window function numbers each customer's invoices).
  */
-export async function invoicesOfCustomers(db: Db, tenantId: string, customerIds: readonly string[], first: number): Promise<InvoiceRecord[]> {
-  const ranked = await db.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM (
-      SELECT id, row_number() OVER (PARTITION BY customer_id ORDER BY created_at DESC, id DESC) AS rank
+export async function invoicesOfCustomers(db: Db, tenantId: string, customerIds: readonly string[], window: { first: number; offset: number }): Promise<InvoiceRecord[]> {
+  const rows = await db.$queryRaw<InvoiceRow[]>`
+    SELECT * FROM (
+      SELECT invoices.*, row_number() OVER (PARTITION BY customer_id ORDER BY created_at DESC, id DESC) AS rank
       FROM invoices WHERE tenant_id = ${tenantId} AND customer_id = ANY(${[...customerIds]}::text[])
-    ) AS ranked WHERE rank <= ${first}`;
-  if (ranked.length === 0) return [];
-  const rows = await db.invoice.findMany({ where: { tenant_id: tenantId, id: { in: ranked.map((row) => row.id) } }, orderBy: [{ created_at: 'desc' }, { id: 'desc' }] });
+    ) AS ranked
+    WHERE rank > ${window.offset} AND rank <= ${window.offset + window.first}
+    ORDER BY customer_id, rank`;
   return rows.map((row) => toInvoiceRecord(row));
 }
 
@@ -275,7 +314,7 @@ export interface OpenBalanceRow {
 /** Per customer and currency: the sum of `amount_due` of the issued (unpaid) invoices. */
 export async function openBalancesOfCustomers(db: Db, tenantId: string, customerIds: readonly string[]): Promise<OpenBalanceRow[]> {
   const rows = await db.$queryRaw<Array<{ customer_id: string; currency: string; amount: bigint }>>`
-    SELECT customer_id, currency, SUM(total - amount_paid)::bigint AS amount
+    SELECT customer_id, currency, SUM(amount_due)::bigint AS amount
     FROM invoices
     WHERE tenant_id = ${tenantId} AND customer_id = ANY(${[...customerIds]}::text[]) AND status = 'issued'
     GROUP BY customer_id, currency

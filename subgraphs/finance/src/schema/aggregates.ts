@@ -5,16 +5,21 @@ import {
   type RestRoutes,
   type SubgraphBuilder,
   aggregateRoute,
+  atMost,
   atOrAfter,
   before,
   condition,
   defineAggregateField,
   defineEntityAggregateField,
   equalTo,
+  filterValuesRule,
+  inputRules,
+  checkedFilter,
+  oneOf,
 } from '@platform/graphql-kit';
 import { currencyFilter, currencyFilterRules } from './common.ts';
 import type { crmEntityRefs } from './crm-extensions.ts';
-import type { defineInvoiceSchema } from './invoices.ts';
+import { INVOICE_FILTER_DESCRIPTIONS, type defineInvoiceSchema, dueDateFilter, dueDateFilterRules } from './invoices.ts';
 import { accountFilter, accountFilterRules, type defineLedgerSchema } from './ledger.ts';
 
 type InvoiceStatusEnum = ReturnType<typeof defineInvoiceSchema>['InvoiceStatus'];
@@ -31,6 +36,14 @@ function currencyEqualTo(column: string, description: string): AggregateFilter {
   );
 }
 
+/** `due_after` (on or after) and `due_before` (before): calendar dates, compared as dates. */
+function dueDateBound(name: 'due_after' | 'due_before', operator: '>=' | '<'): AggregateFilter {
+  return condition(
+    (arg) => arg.string({ required: false, description: INVOICE_FILTER_DESCRIPTIONS[name], extensions: dueDateFilterRules }),
+    (value: string) => Prisma.sql`r.due_date ${Prisma.raw(operator)} CAST(${dueDateFilter(name, value)} AS date)`,
+  );
+}
+
 /** Invoices with the filters of `invoices`: billed, paid and due amounts per currency, customer, status and period. */
 export function invoiceAggregates(InvoiceStatus: InvoiceStatusEnum): AggregateDeclaration {
   return {
@@ -41,11 +54,28 @@ export function invoiceAggregates(InvoiceStatus: InvoiceStatusEnum): AggregateDe
     from: 'invoices r',
     filters: {
       status: equalTo('r.status', (arg) => arg({ type: InvoiceStatus, required: false, description: 'Only invoices with this status.' }), 'invoice_status'),
+      status_in: checkedFilter(
+        'status_in',
+        filterValuesRule,
+        oneOf('r.status', (arg) => arg({ type: [InvoiceStatus], required: false, description: INVOICE_FILTER_DESCRIPTIONS.status_in, extensions: inputRules(filterValuesRule) }), 'invoice_status'),
+      ),
       customer_id: equalTo('r.customer_id', (arg) => arg.string({ required: false, description: 'Only invoices of this customer.' })),
       order_id: equalTo('r.order_id', (arg) => arg.string({ required: false, description: 'Only invoices of this order.' })),
       currency: currencyEqualTo('r.currency', 'Only invoices in this currency.'),
+      created_after: atOrAfter('r.created_at', (arg) => arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.created_after })),
+      created_before: before('r.created_at', (arg) => arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.created_before })),
       issued_after: atOrAfter('r.issued_at', (arg) => arg({ type: 'DateTime', required: false, description: 'Only invoices issued at or after this time.' })),
       issued_before: before('r.issued_at', (arg) => arg({ type: 'DateTime', required: false, description: 'Only invoices issued before this time.' })),
+      paid_after: atOrAfter('r.paid_at', (arg) => arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.paid_after })),
+      paid_before: before('r.paid_at', (arg) => arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.paid_before })),
+      voided_after: atOrAfter('r.voided_at', (arg) => arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.voided_after })),
+      voided_before: before('r.voided_at', (arg) => arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.voided_before })),
+      due_after: dueDateBound('due_after', '>='),
+      due_before: dueDateBound('due_before', '<'),
+      total_min: atOrAfter('r.total', (arg) => arg({ type: 'MinorUnits', required: false, description: INVOICE_FILTER_DESCRIPTIONS.total_min })),
+      total_max: atMost('r.total', (arg) => arg({ type: 'MinorUnits', required: false, description: INVOICE_FILTER_DESCRIPTIONS.total_max })),
+      amount_due_min: atOrAfter('r.amount_due', (arg) => arg({ type: 'MinorUnits', required: false, description: INVOICE_FILTER_DESCRIPTIONS.amount_due_min })),
+      amount_due_max: atMost('r.amount_due', (arg) => arg({ type: 'MinorUnits', required: false, description: INVOICE_FILTER_DESCRIPTIONS.amount_due_max })),
       overdue: condition(
         (arg) => arg.boolean({ required: false, description: '`true`: only overdue invoices (issued, not fully paid, due date before today in UTC); `false`: only the others.' }),
         (overdue: boolean) => Prisma.raw(overdue ? `(${OVERDUE})` : `NOT (${OVERDUE})`),
@@ -70,7 +100,7 @@ export function invoiceAggregates(InvoiceStatus: InvoiceStatusEnum): AggregateDe
       subtotal: { sql: 'r.subtotal', money: true, description: 'Subtotals (before taxes).' },
       tax_total: { sql: 'r.tax_total', money: true, description: 'Taxes.' },
       amount_paid: { sql: 'r.amount_paid', money: true, description: 'Amounts paid.' },
-      amount_due: { sql: 'r.total - r.amount_paid', money: true, description: 'Amounts due (`total - amount_paid`): with `status: issued`, the open balance.' },
+      amount_due: { sql: 'r.amount_due', money: true, description: 'Amounts due (`total - amount_paid`): with `status: issued`, the open balance.' },
       days_to_payment: {
         sql: 'EXTRACT(EPOCH FROM r.paid_at - r.issued_at) / 86400',
         description: 'Days from issue to full payment, for paid invoices (their average is the days sales outstanding of the invoices paid).',

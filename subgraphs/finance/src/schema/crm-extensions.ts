@@ -1,11 +1,12 @@
-import { fieldErrors } from '@platform/errors';
-import type { SubgraphBuilder } from '@platform/graphql-kit';
+import { type SubgraphBuilder, inputRules, integer, parseArgument } from '@platform/graphql-kit';
 import type { InvoiceRecord, OpenBalanceRow } from '../repositories/invoices.ts';
 import { ANY_FINANCE_SCOPE, type Ref } from './common.ts';
 import { loaders } from './loaders.ts';
 
 const DEFAULT_FIRST = 25;
 const MAX_FIRST = 100;
+const firstRule = integer({ min: 1, max: MAX_FIRST, message: `must be an integer from 1 to ${MAX_FIRST}` }).nullish();
+const offsetRule = integer({ min: 0, message: 'must be an integer of 0 or more' }).nullish();
 
 /** CRM's `Customer` and `Order` entities, as references finance extends (it never reads CRM's tables). */
 export function crmEntityRefs(builder: SubgraphBuilder) {
@@ -35,13 +36,16 @@ export function defineCrmExtensions(builder: SubgraphBuilder, refs: ReturnType<t
       id: t.exposeString('id', { description: 'Customer identifier (`cus_…`), assigned by the platform.' }),
       invoices: t.field({
         type: [refs.Invoice],
-        description: `The customer's invoices, newest first (finance; GraphQL only).`,
+        description: `The customer's invoices, newest first: \`first\` of them after skipping the \`offset\` newest, so \`offset: 100, first: 100\` is the second hundred (finance; GraphQL only).`,
         authScopes: ANY_FINANCE_SCOPE,
-        args: { first: t.arg.int({ required: false, description: `How many invoices, 1 to ${MAX_FIRST}. Default ${DEFAULT_FIRST}.` }) },
-        resolve: (customer, { first }, context) => {
-          const count = first ?? DEFAULT_FIRST;
-          if (count < 1 || count > MAX_FIRST) throw fieldErrors('invalid_parameter', 'first', `first must be an integer from 1 to ${MAX_FIRST}.`);
-          return loaders.customerInvoices(context, count).load(customer.id);
+        args: {
+          first: t.arg.int({ required: false, description: `How many invoices, 1 to ${MAX_FIRST}. Default ${DEFAULT_FIRST}.`, extensions: inputRules(firstRule) }),
+          offset: t.arg.int({ required: false, description: 'How many of the newest invoices to skip, 0 or more. Default 0.', extensions: inputRules(offsetRule) }),
+        },
+        resolve: (customer, args, context) => {
+          const first = parseArgument('first', firstRule, args.first) ?? DEFAULT_FIRST;
+          const offset = parseArgument('offset', offsetRule, args.offset) ?? 0;
+          return loaders.customerInvoices(context, { first, offset }).load(customer.id);
         },
       }),
       open_balances: t.field({

@@ -1,5 +1,5 @@
 import { ApiError } from '@platform/errors';
-import { type RestRoutes, type SubgraphBuilder, eventEmitterOf, inputRules, omittable, integer, listEnvelope, listOrder, listWindow, paginationArgs, parseInput, patchChanges, requiredText, sortArg, recordActionArgs, text, VERSION_DESCRIPTION } from '@platform/graphql-kit';
+import { MAX_FILTER_VALUES, type RestRoutes, type SubgraphBuilder, eventEmitterOf, filterValuesRule, inputRules, omittable, integer, listEnvelope, listOrder, listWindow, paginationArgs, parseArgument, parseInput, patchChanges, requiredText, sortArg, recordActionArgs, text, VERSION_DESCRIPTION, assertRanges } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { INVOICE_SORT_KEYS, type InvoiceLineRecord, type InvoiceRecord, findInvoice, formatDate, listInvoices, parseDate } from '../repositories/invoices.ts';
 import type { LedgerEntryRecord } from '../repositories/ledger.ts';
@@ -17,6 +17,33 @@ const dueDate = z
     const date = parseDate(value);
     return !Number.isNaN(date.getTime()) && formatDate(date) === value;
   }, 'is not a calendar date');
+const dueDateFilterRule = dueDate.nullish();
+/** The `due_after`/`due_before` filters' extensions: the due date's rule, published with the parameters. */
+export const dueDateFilterRules = inputRules(dueDateFilterRule);
+
+/** Refuses a malformed `due_after`/`due_before` (400) or one that is no calendar date (422), instead of matching nothing. */
+export function dueDateFilter(name: 'due_after' | 'due_before', value: string | null | undefined): string | null | undefined {
+  return parseArgument(name, dueDateFilterRule, value);
+}
+
+/** The amount ranges of the invoice list: `<x>_min` and `<x>_max`, both inclusive. */
+/** The descriptions of the invoice list's filters added for analysts, shared with `invoices_aggregate` (same arguments). */
+export const INVOICE_FILTER_DESCRIPTIONS = {
+  status_in: `Only invoices with one of these statuses (1 to ${MAX_FILTER_VALUES}).`,
+  created_after: 'Only invoices created at or after this time.',
+  created_before: 'Only invoices created before this time.',
+  paid_after: 'Only invoices fully paid (`paid_at`) at or after this time.',
+  paid_before: 'Only invoices fully paid (`paid_at`) before this time.',
+  voided_after: 'Only invoices voided at or after this time.',
+  voided_before: 'Only invoices voided before this time.',
+  due_after: 'Only invoices due on or after this date, `YYYY-MM-DD` (invoices without a due date are left out).',
+  due_before: 'Only invoices due before this date, `YYYY-MM-DD` (with `due_after: "2026-04-01"`, `due_before: "2026-05-01"`: due in April).',
+  total_min: "Only invoices whose `total` is at least this amount, in minor units of the invoice's currency (add `currency` to compare like with like).",
+  total_max: "Only invoices whose `total` is at most this amount, in minor units of the invoice's currency; not below `total_min` (`rule_violation`).",
+  amount_due_min: "Only invoices whose `amount_due` (`total - amount_paid`) is at least this amount, in minor units of the invoice's currency (`amount_due_min: 1, status: issued`: the open invoices).",
+  amount_due_max: "Only invoices whose `amount_due` is at most this amount, in minor units of the invoice's currency; not below `amount_due_min` (`rule_violation`).",
+} as const;
+
 const paymentTermsDays = integer({ min: 0, max: 3650, message: 'must be from 0 to 3650 days' });
 const memo = text({ max: 2000 });
 const MAX_LINES = 500;
@@ -210,18 +237,34 @@ export function defineInvoiceSchema(builder: SubgraphBuilder, refs: { LedgerEntr
       authScopes: READ,
       args: {
         status: t.arg({ type: InvoiceStatus, required: false, description: 'Only invoices with this status.' }),
+        status_in: t.arg({ type: [InvoiceStatus], required: false, description: INVOICE_FILTER_DESCRIPTIONS.status_in, extensions: inputRules(filterValuesRule) }),
         customer_id: t.arg.string({ required: false, description: 'Only invoices of this customer.' }),
         order_id: t.arg.string({ required: false, description: 'Only invoices of this order.' }),
         currency: t.arg.string({ required: false, description: 'Only invoices in this currency.', extensions: currencyFilterRules }),
+        created_after: t.arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.created_after }),
+        created_before: t.arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.created_before }),
         issued_after: t.arg({ type: 'DateTime', required: false, description: 'Only invoices issued at or after this time.' }),
         issued_before: t.arg({ type: 'DateTime', required: false, description: 'Only invoices issued before this time.' }),
+        paid_after: t.arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.paid_after }),
+        paid_before: t.arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.paid_before }),
+        voided_after: t.arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.voided_after }),
+        voided_before: t.arg({ type: 'DateTime', required: false, description: INVOICE_FILTER_DESCRIPTIONS.voided_before }),
+        due_after: t.arg.string({ required: false, description: INVOICE_FILTER_DESCRIPTIONS.due_after, extensions: dueDateFilterRules }),
+        due_before: t.arg.string({ required: false, description: INVOICE_FILTER_DESCRIPTIONS.due_before, extensions: dueDateFilterRules }),
+        total_min: t.arg({ type: 'MinorUnits', required: false, description: INVOICE_FILTER_DESCRIPTIONS.total_min }),
+        total_max: t.arg({ type: 'MinorUnits', required: false, description: INVOICE_FILTER_DESCRIPTIONS.total_max }),
+        amount_due_min: t.arg({ type: 'MinorUnits', required: false, description: INVOICE_FILTER_DESCRIPTIONS.amount_due_min }),
+        amount_due_max: t.arg({ type: 'MinorUnits', required: false, description: INVOICE_FILTER_DESCRIPTIONS.amount_due_max }),
         overdue: t.arg.boolean({ required: false, description: '`true`: only overdue invoices (issued, not fully paid, due date before today in UTC); `false`: only the others.' }),
         sort: sortArg(t.arg, Object.keys(INVOICE_SORT_KEYS), DEFAULT_INVOICE_SORT),
         ...paginationArgs(t),
       },
       resolve: (_root, args, context, info) => {
+        parseArgument('status_in', filterValuesRule, args.status_in);
+        const filter = { ...args, currency: currencyFilter(args.currency), due_after: dueDateFilter('due_after', args.due_after), due_before: dueDateFilter('due_before', args.due_before) };
+        assertRanges(args);
         const window = listWindow(args, 'invoices', listOrder(args.sort, INVOICE_SORT_KEYS, DEFAULT_INVOICE_SORT), info);
-        return listInvoices(context.prisma, context.principal.tenantId, { ...args, currency: currencyFilter(args.currency) }, window);
+        return listInvoices(context.prisma, context.principal.tenantId, filter, window);
       },
     }),
     invoice: t.field({

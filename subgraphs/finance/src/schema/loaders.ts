@@ -11,8 +11,14 @@ export const loaders = {
     batchLoader(context, 'finance.invoice', (ids: readonly string[]) => findInvoices(context.prisma, context.principal.tenantId, ids), (invoice) => invoice.id),
   invoiceLines: (context: SubgraphContext) =>
     batchLoader(context, 'finance.invoice_lines', (ids: readonly string[]) => linesOfInvoices(context.prisma, context.principal.tenantId, ids), (line) => line.invoice_id, { groupBy: true }),
-  customerInvoices: (context: SubgraphContext, first: number) =>
-    batchLoader(context, `finance.customer_invoices.${first}`, (ids: readonly string[]) => invoicesOfCustomers(context.prisma, context.principal.tenantId, ids, first), (invoice) => invoice.customer_id, { groupBy: true }),
+  customerInvoices: (context: SubgraphContext, window: { first: number; offset: number }) =>
+    batchLoader(
+      context,
+      `finance.customer_invoices.${window.first}.${window.offset}`,
+      (ids: readonly string[]) => invoicesOfCustomers(context.prisma, context.principal.tenantId, ids, window),
+      (invoice) => invoice.customer_id,
+      { groupBy: true },
+    ),
   orderInvoices: (context: SubgraphContext) =>
     batchLoader(context, 'finance.order_invoices', (ids: readonly string[]) => invoicesOfOrders(context.prisma, context.principal.tenantId, ids), (invoice) => invoice.order_id ?? '', { groupBy: true }),
   openBalances: (context: SubgraphContext) =>

@@ -6,7 +6,18 @@ export interface ItemFilter {
   reorder_below?: boolean | null;
   warehouse_id?: string | null;
   archived?: boolean | null;
+  /** Contained in the SKU or the name, ignoring case. */
+  q?: string | null;
+  quantity_on_hand_min?: number | null;
+  quantity_on_hand_max?: number | null;
+  reorder_point_min?: number | null;
+  reorder_point_max?: number | null;
+  unit_cost_min?: number | null;
+  unit_cost_max?: number | null;
 }
+
+/** The columns of the item list's ranges (`<column>_min` / `<column>_max`, both inclusive). */
+const RANGE_COLUMNS = ['quantity_on_hand', 'reorder_point', 'unit_cost'] as const;
 
 /** The sortable fields of the item list and the kind of their values (in cursors); ties are broken by the SKU. */
 export const ITEM_SORT_KEYS = { id: 'text', name: 'text', quantity_on_hand: 'integer', created_at: 'timestamp', updated_at: 'timestamp' } as const satisfies Record<string, KeyKind>;
@@ -26,7 +37,22 @@ function itemCondition(tenantId: string, filter: ItemFilter): Prisma.Sql {
   if (filter.reorder_below === true) conditions.push(Prisma.sql`quantity_on_hand < reorder_point`);
   if (filter.reorder_below === false) conditions.push(Prisma.sql`NOT (quantity_on_hand < reorder_point)`);
   if (filter.warehouse_id != null) conditions.push(Prisma.sql`warehouse_id = ${filter.warehouse_id}`);
+  for (const column of RANGE_COLUMNS) {
+    const [min, max] = [filter[`${column}_min`], filter[`${column}_max`]];
+    if (min != null) conditions.push(Prisma.sql`${Prisma.raw(column)} >= ${min}`);
+    if (max != null) conditions.push(Prisma.sql`${Prisma.raw(column)} <= ${max}`);
+  }
+  if (filter.q != null) {
+    // Literal text: LIKE's wildcards and escape character escaped. Served by the trigram index of migration 0027.
+    const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    conditions.push(Prisma.sql`(id ILIKE ${pattern} OR name ILIKE ${pattern})`);
+  }
   return Prisma.join(conditions, ' AND ');
+}
+
+/** Whether the counters answer the filter's total: they are kept per home warehouse, reorder state and archiving only. */
+function counted(filter: ItemFilter): boolean {
+  return filter.q == null && RANGE_COLUMNS.every((column) => filter[`${column}_min`] == null && filter[`${column}_max`] == null);
 }
 
 /** The same filter over `inventory_item_counts`, whose buckets are the filter's dimensions. */
@@ -56,7 +82,8 @@ const COUNTER_ROWS_SLACK = 64;
  * to an item (migration 0015); the sum of the buckets a filter selects is the exact count of the
  * items it matches, in the same snapshot as the page. The triggers only append (no row is
  * updated, so concurrent writers never wait for each other); when a tenant's rows pile up, the
- * list folds them (`compactItemCounts`).
+ * list folds them (`compactItemCounts`). A search (`q`) or a range is not among the buckets: its
+ * total counts the items it matches, which costs what matching them costs.
  */
 export async function listItems(prisma: Db, tenantId: string, filter: ItemFilter, window: ListWindow) {
   const condition = itemCondition(tenantId, filter);
@@ -67,12 +94,14 @@ export async function listItems(prisma: Db, tenantId: string, filter: ItemFilter
     ORDER BY ${orderBySql(window.order)} LIMIT ${window.take} OFFSET ${window.skip}`;
   if (!window.countTotal) return listPage(await prisma.$queryRaw<InventoryItem[]>(page), window, null);
 
+  const count = counted(filter)
+    ? Prisma.sql`
+      SELECT COALESCE(SUM(items), 0)::bigint AS total, COUNT(*) AS counter_rows, COUNT(DISTINCT (warehouse_id, below_reorder_point)) AS buckets
+      FROM inventory_item_counts WHERE ${countCondition(tenantId, filter)}`
+    : Prisma.sql`SELECT COUNT(*) AS total, 0::bigint AS counter_rows, 0::bigint AS buckets FROM inventory_items WHERE ${condition}`;
   const rows = await prisma.$queryRaw<Array<{ total: bigint; counter_rows: bigint; buckets: bigint } & (InventoryItem | Record<keyof InventoryItem, null>)>>`
     SELECT counted.total, counted.counter_rows, counted.buckets, page.*
-    FROM (
-      SELECT COALESCE(SUM(items), 0)::bigint AS total, COUNT(*) AS counter_rows, COUNT(DISTINCT (warehouse_id, below_reorder_point)) AS buckets
-      FROM inventory_item_counts WHERE ${countCondition(tenantId, filter)}
-    ) AS counted
+    FROM (${count}) AS counted
     LEFT JOIN LATERAL (${page}) AS page ON true`;
   const first = rows[0];
   if (first && first.counter_rows > 2n * first.buckets + BigInt(COUNTER_ROWS_SLACK)) await compactItemCounts(prisma, tenantId);

@@ -13,6 +13,10 @@ export interface MovementFilter {
   created_after?: Date | null;
   /** Exclusive. */
   created_before?: Date | null;
+  /** Inclusive, of the signed quantity. */
+  quantity_min?: number | null;
+  /** Inclusive, of the signed quantity. */
+  quantity_max?: number | null;
 }
 
 /** `created_at` order; `seq` (insertion order) breaks ties between movements of the same instant, such as a transfer's two rows. */
@@ -24,6 +28,9 @@ export async function listMovements(prisma: Db, tenantId: string, filter: Moveme
   if (filter.source_id != null) where.source_id = filter.source_id;
   if (filter.created_after != null || filter.created_before != null) {
     where.created_at = { ...(filter.created_after != null && { gte: filter.created_after }), ...(filter.created_before != null && { lt: filter.created_before }) };
+  }
+  if (filter.quantity_min != null || filter.quantity_max != null) {
+    where.quantity = { ...(filter.quantity_min != null && { gte: filter.quantity_min }), ...(filter.quantity_max != null && { lte: filter.quantity_max }) };
   }
   return prismaListPage(prisma.stockMovement, where, window);
 }

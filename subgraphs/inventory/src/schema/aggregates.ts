@@ -1,5 +1,5 @@
 import { Prisma } from '@platform/db';
-import { type AggregateDeclaration, type RestRoutes, type SubgraphBuilder, aggregateRoute, atOrAfter, before, condition, defineAggregateField, defineEntityAggregateField, equalTo, isSet } from '@platform/graphql-kit';
+import { type AggregateDeclaration, type RestRoutes, type SubgraphBuilder, aggregateRoute, atMost, atOrAfter, before, condition, containsText, defineAggregateField, defineEntityAggregateField, equalTo, inputRules, isSet, checkedFilter, searchText } from '@platform/graphql-kit';
 import type { InventoryTypes } from './types.ts';
 
 /** Written as the item list and its partial indexes state it (migration 0015). */
@@ -19,6 +19,13 @@ export const itemAggregates: AggregateDeclaration = {
     ),
     warehouse_id: equalTo('r.warehouse_id', (arg) => arg.string({ required: false, description: 'Only items whose home warehouse is this one.' })),
     archived: isSet('r.archived_at', (arg) => arg.boolean({ required: false, description: '`true`: only archived items; `false` (default): only active ones.' }), false),
+    q: checkedFilter('q', searchText, containsText(['r.id', 'r.name'], (arg) => arg.string({ required: false, description: 'Only items whose SKU or name contains this text, ignoring case (1 to 200 characters).', extensions: inputRules(searchText) }))),
+    quantity_on_hand_min: atOrAfter('r.quantity_on_hand', (arg) => arg.int({ required: false, description: 'Only items with at least this `quantity_on_hand` (over all warehouses).' })),
+    quantity_on_hand_max: atMost('r.quantity_on_hand', (arg) => arg.int({ required: false, description: 'Only items with at most this `quantity_on_hand` (over all warehouses).' })),
+    reorder_point_min: atOrAfter('r.reorder_point', (arg) => arg.int({ required: false, description: 'Only items whose `reorder_point` is at least this.' })),
+    reorder_point_max: atMost('r.reorder_point', (arg) => arg.int({ required: false, description: 'Only items whose `reorder_point` is at most this.' })),
+    unit_cost_min: atOrAfter('r.unit_cost', (arg) => arg({ type: 'MinorUnits', required: false, description: 'Only items whose `unit_cost` is at least this, in minor units of the item’s `currency`; items without a cost are left out.' })),
+    unit_cost_max: atMost('r.unit_cost', (arg) => arg({ type: 'MinorUnits', required: false, description: 'Only items whose `unit_cost` is at most this, in minor units of the item’s `currency`; items without a cost are left out.' })),
   },
   dimensions: {
     warehouse_id: { sql: 'r.warehouse_id', type: 'String', description: 'The home warehouse.' },
@@ -60,6 +67,8 @@ export function movementAggregates({ StockMovementKind }: InventoryTypes): Aggre
       source_id: equalTo('r.source_id', (arg) => arg.string({ required: false, description: 'Only movements caused by this order.' })),
       created_after: atOrAfter('r.created_at', (arg) => arg({ type: 'DateTime', required: false, description: 'Only movements recorded at or after this instant.' })),
       created_before: before('r.created_at', (arg) => arg({ type: 'DateTime', required: false, description: 'Only movements recorded before this instant.' })),
+      quantity_min: atOrAfter('r.quantity', (arg) => arg.int({ required: false, description: 'Only movements whose signed `quantity` is at least this (`1`: stock in only).' })),
+      quantity_max: atMost('r.quantity', (arg) => arg.int({ required: false, description: 'Only movements whose signed `quantity` is at most this (`-1`: stock out only).' })),
     },
     dimensions: {
       item_id: { sql: 'r.item_id', type: 'String', description: 'The SKU.' },

@@ -1,6 +1,6 @@
 import { type InventoryItem, isUniqueViolation, newId, type Prisma } from '@platform/db';
 import { ApiError, type FieldError, fieldErrors } from '@platform/errors';
-import { type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, eventEmitterOf, inputRules, integer, listOrder, listWindow, paginationArgs, parseInput, patchChanges, requiredText, sortArg, listEnvelope, text, versionRule } from '@platform/graphql-kit';
+import { type SubgraphBuilder, type SubgraphContext, assertCurrentVersion, eventEmitterOf, inputRules, integer, listOrder, listWindow, paginationArgs, parseArgument, parseInput, patchChanges, requiredText, sortArg, listEnvelope, text, versionRule, assertRanges, searchText } from '@platform/graphql-kit';
 import { z } from 'zod';
 import { ITEM_SORT_KEYS, createItem, findItem, listItems, lockItem, updateItem } from '../repositories/items.ts';
 import { type StockOperation, applyStockOperations } from '../repositories/stock.ts';
@@ -159,10 +159,21 @@ export function defineItemSchema(builder: SubgraphBuilder, { InventoryItem }: In
         reorder_below: t.arg.boolean({ required: false, description: '`true`: only items below their reorder point (`quantity_on_hand < reorder_point`); `false`: only items at or above it.' }),
         warehouse_id: t.arg.string({ required: false, description: 'Only items whose home warehouse is this one.' }),
         archived: t.arg.boolean({ required: false, description: '`true`: only archived items; `false` (default): only active ones.' }),
+        q: t.arg.string({ required: false, description: 'Only items whose SKU or name contains this text, ignoring case (1 to 200 characters).', extensions: inputRules(searchText) }),
+        quantity_on_hand_min: t.arg.int({ required: false, description: 'Only items with at least this `quantity_on_hand` (over all warehouses).' }),
+        quantity_on_hand_max: t.arg.int({ required: false, description: 'Only items with at most this `quantity_on_hand` (over all warehouses).' }),
+        reorder_point_min: t.arg.int({ required: false, description: 'Only items whose `reorder_point` is at least this.' }),
+        reorder_point_max: t.arg.int({ required: false, description: 'Only items whose `reorder_point` is at most this.' }),
+        unit_cost_min: t.arg({ type: 'MinorUnits', required: false, description: 'Only items whose `unit_cost` is at least this, in minor units of the item’s `currency`; items without a cost are left out.' }),
+        unit_cost_max: t.arg({ type: 'MinorUnits', required: false, description: 'Only items whose `unit_cost` is at most this, in minor units of the item’s `currency`; items without a cost are left out.' }),
         sort: sortArg(t.arg, Object.keys(ITEM_SORT_KEYS), 'id'),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }, info) => listItems(prisma, principal.tenantId, args, listWindow(args, 'inventory_items', listOrder(args.sort, ITEM_SORT_KEYS, 'id'), info)),
+      resolve: (_root, args, { prisma, principal }, info) => {
+        assertRanges(args);
+        const filter = { ...args, q: parseArgument('q', searchText, args.q) };
+        return listItems(prisma, principal.tenantId, filter, listWindow(args, 'inventory_items', listOrder(args.sort, ITEM_SORT_KEYS, 'id'), info));
+      },
     }),
     inventory_item: t.field({
       type: InventoryItem,

@@ -1,5 +1,5 @@
 import { ApiError } from '@platform/errors';
-import { type SubgraphBuilder, listEnvelope, listOrder, listWindow, paginationArgs, sortArg } from '@platform/graphql-kit';
+import { type SubgraphBuilder, listEnvelope, listOrder, listWindow, paginationArgs, sortArg, assertRanges } from '@platform/graphql-kit';
 import { findMovement, listMovements } from '../repositories/movements.ts';
 import type { InventoryTypes } from './types.ts';
 
@@ -23,11 +23,15 @@ export function defineMovementSchema(builder: SubgraphBuilder, { StockMovement, 
         source_id: t.arg.string({ required: false, description: 'Only movements caused by this order.' }),
         created_after: t.arg({ type: 'DateTime', required: false, description: 'Only movements recorded at or after this instant.' }),
         created_before: t.arg({ type: 'DateTime', required: false, description: 'Only movements recorded before this instant.' }),
+        quantity_min: t.arg.int({ required: false, description: 'Only movements whose signed `quantity` is at least this (`1`: stock in only).' }),
+        quantity_max: t.arg.int({ required: false, description: 'Only movements whose signed `quantity` is at most this (`-1`: stock out only).' }),
         sort: sortArg(t.arg, Object.keys(MOVEMENT_SORT_KEYS), '-created_at'),
         ...paginationArgs(t),
       },
-      resolve: (_root, args, { prisma, principal }, info) =>
-        listMovements(prisma, principal.tenantId, args, listWindow(args, 'stock_movements', listOrder(args.sort, MOVEMENT_SORT_KEYS, '-created_at', SEQ_KEY), info)),
+      resolve: (_root, args, { prisma, principal }, info) => {
+        assertRanges(args);
+        return listMovements(prisma, principal.tenantId, args, listWindow(args, 'stock_movements', listOrder(args.sort, MOVEMENT_SORT_KEYS, '-created_at', SEQ_KEY), info));
+      },
     }),
     stock_movement: t.field({
       type: StockMovement,

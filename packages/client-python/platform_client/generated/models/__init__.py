@@ -55,6 +55,7 @@ from .bulk_mutation_error import BulkMutationError
 from .bulk_mutation_list import BulkMutationList
 from .bulk_mutation_progress import BulkMutationProgress
 from .bulk_mutation_status import BulkMutationStatus
+from .bulk_upload import BulkUpload
 from .cancel_order_body import CancelOrderBody
 from .client_secret import ClientSecret
 from .configure_identity_provider_input import ConfigureIdentityProviderInput
@@ -139,6 +140,8 @@ from .forbidden_problem_code import ForbiddenProblemCode
 from .fulfil_order_body import FulfilOrderBody
 from .gateway_timeout_problem import GatewayTimeoutProblem
 from .gateway_timeout_problem_code import GatewayTimeoutProblemCode
+from .gone_problem import GoneProblem
+from .gone_problem_code import GoneProblemCode
 from .identity_provider import IdentityProvider
 from .install_workflow_template_input import InstallWorkflowTemplateInput
 from .install_workflow_template_input_parameters_type_0 import (
@@ -426,6 +429,7 @@ __all__ = (
     "BulkMutationList",
     "BulkMutationProgress",
     "BulkMutationStatus",
+    "BulkUpload",
     "CancelOrderBody",
     "ClientSecret",
     "ConfigureIdentityProviderInput",
@@ -504,6 +508,8 @@ __all__ = (
     "FulfilOrderBody",
     "GatewayTimeoutProblem",
     "GatewayTimeoutProblemCode",
+    "GoneProblem",
+    "GoneProblemCode",
     "IdentityProvider",
     "InstallWorkflowTemplateInput",
     "InstallWorkflowTemplateInputParametersType0",

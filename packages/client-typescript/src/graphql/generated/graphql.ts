@@ -664,7 +664,7 @@ export type BulkExportStatus =
   | 'cancelled'
   /** Every record is in the file: `download_url` gives it until `download_expires_at`. `export.completed` was emitted. */
   | 'completed'
-  /** A page was refused (a scope or a filter no longer valid): `error` says why. `export.completed` was emitted. */
+  /** A page was refused (a scope or a filter no longer valid), or the credential that created it was revoked (`credential_revoked`): `error` says why. `export.completed` was emitted. */
   | 'failed'
   /** Created, waiting for the job queue. */
   | 'queued'
@@ -734,7 +734,7 @@ export type BulkMutationStatus =
   | 'cancelled'
   /** Every line ran (some may have failed: `progress.lines_failed`); `result_url` gives the result file. `bulk_mutation.completed` was emitted. */
   | 'completed'
-  /** It could not go on (its upload expired): `error` says why; the result file holds the lines that ran. `bulk_mutation.completed` was emitted. */
+  /** It could not go on (its upload expired, or the credential that created it was revoked: `credential_revoked`): `error` says why; the result file holds the lines that ran. `bulk_mutation.completed` was emitted. */
   | 'failed'
   /** Created, waiting for the job queue. */
   | 'queued'
@@ -1093,7 +1093,7 @@ export type Customer = {
   email?: Maybe<Scalars['String']['output']>;
   /** Customer identifier (`cus_…`), assigned by the platform. */
   id: Scalars['String']['output'];
-  /** The customer's invoices, newest first (finance; GraphQL only). */
+  /** The customer's invoices, newest first: `first` of them after skipping the `offset` newest, so `offset: 100, first: 100` is the second hundred (finance; GraphQL only). */
   invoices: Array<Invoice>;
   /** Aggregates of the customer's invoices (finance): billed, paid and open amounts per currency. Same arguments as `invoices_aggregate`. */
   invoices_aggregate: InvoiceAggregate;
@@ -1121,15 +1121,22 @@ export type Customer = {
 /** A trading partner of the tenant: the buyer on sales orders and the supplier on purchase orders (an order’s `customer_id` names either). Archived customers stay readable and keep their orders but take no new orders. */
 export type CustomerInvoicesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
 /** A trading partner of the tenant: the buyer on sales orders and the supplier on purchase orders (an order’s `customer_id` names either). Archived customers stay readable and keep their orders but take no new orders. */
 export type CustomerInvoices_AggregateArgs = {
+  amount_due_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  amount_due_min?: InputMaybe<Scalars['MinorUnits']['input']>;
   bucket?: InputMaybe<TimeBucket>;
   bucket_by?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
   currency?: InputMaybe<Scalars['String']['input']>;
   customer_id?: InputMaybe<Scalars['String']['input']>;
+  due_after?: InputMaybe<Scalars['String']['input']>;
+  due_before?: InputMaybe<Scalars['String']['input']>;
   group_by?: InputMaybe<Scalars['String']['input']>;
   having?: InputMaybe<Scalars['String']['input']>;
   issued_after?: InputMaybe<Scalars['DateTime']['input']>;
@@ -1137,9 +1144,16 @@ export type CustomerInvoices_AggregateArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   order_id?: InputMaybe<Scalars['String']['input']>;
   overdue?: InputMaybe<Scalars['Boolean']['input']>;
+  paid_after?: InputMaybe<Scalars['DateTime']['input']>;
+  paid_before?: InputMaybe<Scalars['DateTime']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<InvoiceStatus>;
+  status_in?: InputMaybe<Array<InvoiceStatus>>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
+  total_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  total_min?: InputMaybe<Scalars['MinorUnits']['input']>;
+  voided_after?: InputMaybe<Scalars['DateTime']['input']>;
+  voided_before?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 
@@ -1156,18 +1170,30 @@ export type CustomerOrdersArgs = {
 export type CustomerOrders_AggregateArgs = {
   bucket?: InputMaybe<TimeBucket>;
   bucket_by?: InputMaybe<Scalars['String']['input']>;
+  cancelled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  cancelled_before?: InputMaybe<Scalars['DateTime']['input']>;
   channel?: InputMaybe<Scalars['String']['input']>;
+  confirmed_after?: InputMaybe<Scalars['DateTime']['input']>;
+  confirmed_before?: InputMaybe<Scalars['DateTime']['input']>;
   created_after?: InputMaybe<Scalars['DateTime']['input']>;
   created_before?: InputMaybe<Scalars['DateTime']['input']>;
   customer_id?: InputMaybe<Scalars['String']['input']>;
+  fulfilled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  fulfilled_before?: InputMaybe<Scalars['DateTime']['input']>;
   group_by?: InputMaybe<Scalars['String']['input']>;
   having?: InputMaybe<Scalars['String']['input']>;
   item_id?: InputMaybe<Scalars['String']['input']>;
   kind?: InputMaybe<OrderKind>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  received_after?: InputMaybe<Scalars['DateTime']['input']>;
+  received_before?: InputMaybe<Scalars['DateTime']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<OrderStatus>;
+  status_in?: InputMaybe<Array<OrderStatus>>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
+  total_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  total_min?: InputMaybe<Scalars['MinorUnits']['input']>;
 };
 
 /** A postal address of a customer. */
@@ -1513,6 +1539,8 @@ export type InventoryItemMovements_AggregateArgs = {
   item_id?: InputMaybe<Scalars['String']['input']>;
   kind?: InputMaybe<StockMovementKind>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  quantity_max?: InputMaybe<Scalars['Int']['input']>;
+  quantity_min?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   source_id?: InputMaybe<Scalars['String']['input']>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
@@ -1524,18 +1552,30 @@ export type InventoryItemMovements_AggregateArgs = {
 export type InventoryItemOrder_Lines_AggregateArgs = {
   bucket?: InputMaybe<TimeBucket>;
   bucket_by?: InputMaybe<Scalars['String']['input']>;
+  cancelled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  cancelled_before?: InputMaybe<Scalars['DateTime']['input']>;
   channel?: InputMaybe<Scalars['String']['input']>;
+  confirmed_after?: InputMaybe<Scalars['DateTime']['input']>;
+  confirmed_before?: InputMaybe<Scalars['DateTime']['input']>;
   created_after?: InputMaybe<Scalars['DateTime']['input']>;
   created_before?: InputMaybe<Scalars['DateTime']['input']>;
   customer_id?: InputMaybe<Scalars['String']['input']>;
+  fulfilled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  fulfilled_before?: InputMaybe<Scalars['DateTime']['input']>;
   group_by?: InputMaybe<Scalars['String']['input']>;
   having?: InputMaybe<Scalars['String']['input']>;
   item_id?: InputMaybe<Scalars['String']['input']>;
   kind?: InputMaybe<OrderKind>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  received_after?: InputMaybe<Scalars['DateTime']['input']>;
+  received_before?: InputMaybe<Scalars['DateTime']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<OrderStatus>;
+  status_in?: InputMaybe<Array<OrderStatus>>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
+  total_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  total_min?: InputMaybe<Scalars['MinorUnits']['input']>;
 };
 
 /** Aggregates of inventory items: one group per distinct grouping key, in the requested order. */
@@ -3406,8 +3446,15 @@ export type QueryInventory_ItemsArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  quantity_on_hand_max?: InputMaybe<Scalars['Int']['input']>;
+  quantity_on_hand_min?: InputMaybe<Scalars['Int']['input']>;
   reorder_below?: InputMaybe<Scalars['Boolean']['input']>;
+  reorder_point_max?: InputMaybe<Scalars['Int']['input']>;
+  reorder_point_min?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
+  unit_cost_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  unit_cost_min?: InputMaybe<Scalars['MinorUnits']['input']>;
   warehouse_id?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -3419,9 +3466,16 @@ export type QueryInventory_Items_AggregateArgs = {
   group_by?: InputMaybe<Scalars['String']['input']>;
   having?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  quantity_on_hand_max?: InputMaybe<Scalars['Int']['input']>;
+  quantity_on_hand_min?: InputMaybe<Scalars['Int']['input']>;
   reorder_below?: InputMaybe<Scalars['Boolean']['input']>;
+  reorder_point_max?: InputMaybe<Scalars['Int']['input']>;
+  reorder_point_min?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
+  unit_cost_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  unit_cost_min?: InputMaybe<Scalars['MinorUnits']['input']>;
   warehouse_id?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -3433,25 +3487,44 @@ export type QueryInvoiceArgs = {
 
 export type QueryInvoicesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  amount_due_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  amount_due_min?: InputMaybe<Scalars['MinorUnits']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
   currency?: InputMaybe<Scalars['String']['input']>;
   customer_id?: InputMaybe<Scalars['String']['input']>;
+  due_after?: InputMaybe<Scalars['String']['input']>;
+  due_before?: InputMaybe<Scalars['String']['input']>;
   issued_after?: InputMaybe<Scalars['DateTime']['input']>;
   issued_before?: InputMaybe<Scalars['DateTime']['input']>;
   order_id?: InputMaybe<Scalars['String']['input']>;
   overdue?: InputMaybe<Scalars['Boolean']['input']>;
   page?: InputMaybe<Scalars['Int']['input']>;
+  paid_after?: InputMaybe<Scalars['DateTime']['input']>;
+  paid_before?: InputMaybe<Scalars['DateTime']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<InvoiceStatus>;
+  status_in?: InputMaybe<Array<InvoiceStatus>>;
+  total_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  total_min?: InputMaybe<Scalars['MinorUnits']['input']>;
+  voided_after?: InputMaybe<Scalars['DateTime']['input']>;
+  voided_before?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 
 export type QueryInvoices_AggregateArgs = {
+  amount_due_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  amount_due_min?: InputMaybe<Scalars['MinorUnits']['input']>;
   bucket?: InputMaybe<TimeBucket>;
   bucket_by?: InputMaybe<Scalars['String']['input']>;
+  created_after?: InputMaybe<Scalars['DateTime']['input']>;
+  created_before?: InputMaybe<Scalars['DateTime']['input']>;
   currency?: InputMaybe<Scalars['String']['input']>;
   customer_id?: InputMaybe<Scalars['String']['input']>;
+  due_after?: InputMaybe<Scalars['String']['input']>;
+  due_before?: InputMaybe<Scalars['String']['input']>;
   group_by?: InputMaybe<Scalars['String']['input']>;
   having?: InputMaybe<Scalars['String']['input']>;
   issued_after?: InputMaybe<Scalars['DateTime']['input']>;
@@ -3459,9 +3532,16 @@ export type QueryInvoices_AggregateArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   order_id?: InputMaybe<Scalars['String']['input']>;
   overdue?: InputMaybe<Scalars['Boolean']['input']>;
+  paid_after?: InputMaybe<Scalars['DateTime']['input']>;
+  paid_before?: InputMaybe<Scalars['DateTime']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<InvoiceStatus>;
+  status_in?: InputMaybe<Array<InvoiceStatus>>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
+  total_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  total_min?: InputMaybe<Scalars['MinorUnits']['input']>;
+  voided_after?: InputMaybe<Scalars['DateTime']['input']>;
+  voided_before?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 
@@ -3548,52 +3628,88 @@ export type QueryOrderArgs = {
 export type QueryOrder_Lines_AggregateArgs = {
   bucket?: InputMaybe<TimeBucket>;
   bucket_by?: InputMaybe<Scalars['String']['input']>;
+  cancelled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  cancelled_before?: InputMaybe<Scalars['DateTime']['input']>;
   channel?: InputMaybe<Scalars['String']['input']>;
+  confirmed_after?: InputMaybe<Scalars['DateTime']['input']>;
+  confirmed_before?: InputMaybe<Scalars['DateTime']['input']>;
   created_after?: InputMaybe<Scalars['DateTime']['input']>;
   created_before?: InputMaybe<Scalars['DateTime']['input']>;
   customer_id?: InputMaybe<Scalars['String']['input']>;
+  fulfilled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  fulfilled_before?: InputMaybe<Scalars['DateTime']['input']>;
   group_by?: InputMaybe<Scalars['String']['input']>;
   having?: InputMaybe<Scalars['String']['input']>;
   item_id?: InputMaybe<Scalars['String']['input']>;
   kind?: InputMaybe<OrderKind>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  received_after?: InputMaybe<Scalars['DateTime']['input']>;
+  received_before?: InputMaybe<Scalars['DateTime']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<OrderStatus>;
+  status_in?: InputMaybe<Array<OrderStatus>>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
+  total_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  total_min?: InputMaybe<Scalars['MinorUnits']['input']>;
 };
 
 
 export type QueryOrdersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
+  cancelled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  cancelled_before?: InputMaybe<Scalars['DateTime']['input']>;
   channel?: InputMaybe<Scalars['String']['input']>;
+  confirmed_after?: InputMaybe<Scalars['DateTime']['input']>;
+  confirmed_before?: InputMaybe<Scalars['DateTime']['input']>;
   created_after?: InputMaybe<Scalars['DateTime']['input']>;
   created_before?: InputMaybe<Scalars['DateTime']['input']>;
   customer_id?: InputMaybe<Scalars['String']['input']>;
+  fulfilled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  fulfilled_before?: InputMaybe<Scalars['DateTime']['input']>;
   item_id?: InputMaybe<Scalars['String']['input']>;
   kind?: InputMaybe<OrderKind>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  received_after?: InputMaybe<Scalars['DateTime']['input']>;
+  received_before?: InputMaybe<Scalars['DateTime']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<OrderStatus>;
+  status_in?: InputMaybe<Array<OrderStatus>>;
+  total_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  total_min?: InputMaybe<Scalars['MinorUnits']['input']>;
 };
 
 
 export type QueryOrders_AggregateArgs = {
   bucket?: InputMaybe<TimeBucket>;
   bucket_by?: InputMaybe<Scalars['String']['input']>;
+  cancelled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  cancelled_before?: InputMaybe<Scalars['DateTime']['input']>;
   channel?: InputMaybe<Scalars['String']['input']>;
+  confirmed_after?: InputMaybe<Scalars['DateTime']['input']>;
+  confirmed_before?: InputMaybe<Scalars['DateTime']['input']>;
   created_after?: InputMaybe<Scalars['DateTime']['input']>;
   created_before?: InputMaybe<Scalars['DateTime']['input']>;
   customer_id?: InputMaybe<Scalars['String']['input']>;
+  fulfilled_after?: InputMaybe<Scalars['DateTime']['input']>;
+  fulfilled_before?: InputMaybe<Scalars['DateTime']['input']>;
   group_by?: InputMaybe<Scalars['String']['input']>;
   having?: InputMaybe<Scalars['String']['input']>;
   item_id?: InputMaybe<Scalars['String']['input']>;
   kind?: InputMaybe<OrderKind>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  received_after?: InputMaybe<Scalars['DateTime']['input']>;
+  received_before?: InputMaybe<Scalars['DateTime']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<OrderStatus>;
+  status_in?: InputMaybe<Array<OrderStatus>>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
+  total_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  total_min?: InputMaybe<Scalars['MinorUnits']['input']>;
 };
 
 
@@ -3638,6 +3754,8 @@ export type QueryStock_MovementsArgs = {
   kind?: InputMaybe<StockMovementKind>;
   page?: InputMaybe<Scalars['Int']['input']>;
   per_page?: InputMaybe<Scalars['Int']['input']>;
+  quantity_max?: InputMaybe<Scalars['Int']['input']>;
+  quantity_min?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   source_id?: InputMaybe<Scalars['String']['input']>;
   warehouse_id?: InputMaybe<Scalars['String']['input']>;
@@ -3654,6 +3772,8 @@ export type QueryStock_Movements_AggregateArgs = {
   item_id?: InputMaybe<Scalars['String']['input']>;
   kind?: InputMaybe<StockMovementKind>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  quantity_max?: InputMaybe<Scalars['Int']['input']>;
+  quantity_min?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   source_id?: InputMaybe<Scalars['String']['input']>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
@@ -4662,9 +4782,16 @@ export type WarehouseItems_AggregateArgs = {
   group_by?: InputMaybe<Scalars['String']['input']>;
   having?: InputMaybe<Scalars['String']['input']>;
   limit?: InputMaybe<Scalars['Int']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  quantity_on_hand_max?: InputMaybe<Scalars['Int']['input']>;
+  quantity_on_hand_min?: InputMaybe<Scalars['Int']['input']>;
   reorder_below?: InputMaybe<Scalars['Boolean']['input']>;
+  reorder_point_max?: InputMaybe<Scalars['Int']['input']>;
+  reorder_point_min?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Scalars['String']['input']>;
   time_zone?: InputMaybe<Scalars['String']['input']>;
+  unit_cost_max?: InputMaybe<Scalars['MinorUnits']['input']>;
+  unit_cost_min?: InputMaybe<Scalars['MinorUnits']['input']>;
   warehouse_id?: InputMaybe<Scalars['String']['input']>;
 };
 

@@ -605,6 +605,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bulk/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a completed export’s file by its signed link
+         * @description The `download_url` of a completed export (`GET /v1/bulk/exports/{id}`), usable without credentials until `download_expires_at`: streamed from the platform, NDJSON (one record per line) or CSV (a header of the selected leaves). An altered link, or one of another export, is a 403 `download_link_invalid`; an expired one a 410 `download_link_expired` (read the export again for a fresh link); an export deleted after its retention a 404.
+         */
+        get: operations["download_bulk_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/bulk/mutations": {
         parameters: {
             query?: never;
@@ -663,6 +683,46 @@ export interface paths {
          * @description Cancels a queued or running bulk mutation (any other status: `invalid_state`): no line after the batch under way runs; the lines that ran stay applied, and their outcomes are in the result file.
          */
         post: operations["cancel_bulk_mutation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/mutations/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a bulk mutation’s result file by its signed link
+         * @description The `result_url` of an ended bulk mutation (`GET /v1/bulk/mutations/{id}`), usable without credentials until `result_url_expires_at`: one JSON line per input line that ran, in order, `{"line": n, "ok": true, "data": {…}}` or `{"line": n, "ok": false, "problem": {…}}`. An altered link is a 403 `download_link_invalid`, an expired one a 410 `download_link_expired`.
+         */
+        get: operations["download_bulk_mutation_results"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bulk/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the JSONL file of a bulk mutation
+         * @description Stores the lines a bulk mutation runs (`POST /v1/bulk/mutations` with the `upload_id`): one JSON object per line, the variables of one run of the mutation, read and checked line by line as it arrives (never held whole). Send it as `application/x-ndjson` (or `application/jsonl`). Refused, storing nothing: a body of another media type (415), an empty file, or a line that is not one JSON object or is longer than 1 MiB (422 `rule_violation` naming `lines.<n>`: the document states only bytes), a file larger than 50 MB (413 `payload_too_large`). One request against the rate limit, whatever its size.
+         */
+        post: operations["upload_bulk_file"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3433,6 +3493,20 @@ export interface components {
          * @enum {string}
          */
         BulkMutationStatus: "queued" | "running" | "completed" | "failed" | "cancelled";
+        /** @description A JSONL file stored for a bulk mutation (`create_bulk_mutation` with its `upload_id`). It expires 24 hours after upload. */
+        BulkUpload: {
+            /** @description Bytes stored. */
+            bytes: number;
+            /**
+             * Format: date-time
+             * @description Until when a bulk mutation can run it.
+             */
+            expires_at: string;
+            /** @description Upload identifier (`bku_…`): the `upload_id` of the bulk mutation that runs it. */
+            id: string;
+            /** @description Lines stored: one run of the mutation each. */
+            lines: number;
+        };
         /** @description A new OAuth client secret, shown once. */
         ClientSecret: {
             /** @description The OAuth client whose secret was rotated. */
@@ -4099,6 +4173,11 @@ export interface components {
         GatewayTimeoutProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
             code?: "request_timeout" | "extraction_timeout" | "language_model_timeout";
+        };
+        /** @description A problem answered with status 410. */
+        GoneProblem: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            code?: "download_link_expired" | "resume_too_far_behind";
         };
         /** @description The OpenID Connect provider people of the tenant sign in to the console with. The client secret is never returned. */
         IdentityProvider: {
@@ -6825,6 +6904,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["GatewayTimeoutProblem"];
             };
         };
+        /** @description What the request names is no longer available: a signed link past its expiry (ask for a fresh one), a resume point too far behind. Codes: `download_link_expired`, `resume_too_far_behind`. */
+        Gone: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["GoneProblem"];
+            };
+        };
         /** @description A defect on the platform's side; the body carries only the request id. Codes: `internal_error`. */
         InternalError: {
             headers: {
@@ -6932,6 +7021,8 @@ export interface components {
         ETag: string;
         /** @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`. */
         "Idempotent-Replayed": "true";
+        /** @description The cost of the GraphQL operation the route ran (an RFC 8941 dictionary: `requested=12, actual=3, budget=25000`): `requested` its estimate, `actual` the objects the answer holds, `budget` the complexity limit (GraphQL answers carry the same as `extensions.cost`). */
+        "Query-Cost": string;
         /** @description Requests the tenant's plan allows in the current window. */
         "RateLimit-Limit": number;
         /** @description Requests left in the current window. */
@@ -6973,6 +7064,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7016,6 +7108,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7059,6 +7152,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7105,6 +7199,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7158,6 +7253,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7201,6 +7297,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7244,6 +7341,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7293,6 +7391,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7337,6 +7436,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7381,6 +7481,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7430,6 +7531,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7479,6 +7581,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7531,6 +7634,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7578,6 +7682,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7622,6 +7727,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7666,6 +7772,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7721,6 +7828,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7774,6 +7882,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7824,6 +7933,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7883,6 +7993,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7944,6 +8055,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -7990,6 +8102,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8033,6 +8146,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8075,6 +8189,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8116,6 +8231,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8165,6 +8281,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8215,6 +8332,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8258,6 +8376,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8301,6 +8420,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8343,6 +8463,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8393,6 +8514,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8433,6 +8555,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8476,6 +8599,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8519,6 +8643,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8559,6 +8684,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8608,6 +8734,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8651,6 +8778,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8694,6 +8822,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8736,6 +8865,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8755,6 +8885,46 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    download_bulk_export: {
+        parameters: {
+            query: {
+                /** @description The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The export (`exp_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    /** @description An attachment named after the file (`exp_….ndjson`). */
+                    "Content-Disposition": string;
+                    /** @description The file’s size in bytes. */
+                    "Content-Length": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8789,6 +8959,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8832,6 +9003,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8875,6 +9047,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8917,6 +9090,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -8933,6 +9107,86 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["RuleViolation"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    download_bulk_mutation_results: {
+        parameters: {
+            query: {
+                /** @description The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. */
+                token: string;
+            };
+            header?: never;
+            path: {
+                /** @description The bulk mutation (`bmu_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result file. */
+            200: {
+                headers: {
+                    /** @description An attachment named after the file (`exp_….ndjson`). */
+                    "Content-Disposition": string;
+                    /** @description The file’s size in bytes. */
+                    "Content-Length": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    upload_bulk_file: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The tenant the request acts on; must be the tenant of the credential. */
+                "X-Service-Tenant": components["parameters"]["TenantHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description Stored. */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUpload"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["RuleViolation"];
@@ -8968,6 +9222,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9012,6 +9267,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9052,6 +9308,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9098,6 +9355,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9152,6 +9410,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9201,6 +9460,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9247,6 +9507,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9335,6 +9596,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9390,6 +9652,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9443,6 +9706,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9489,6 +9753,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9550,6 +9815,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9594,6 +9860,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9659,6 +9926,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9699,6 +9967,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9748,6 +10017,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9807,6 +10077,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9866,6 +10137,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9898,6 +10170,8 @@ export interface operations {
                 kind?: components["schemas"]["OrderKind"];
                 /** @description Only orders in this status. */
                 status?: components["schemas"]["OrderStatus"];
+                /** @description Only orders in one of these statuses (1 to 50). With `status`, both apply. */
+                status_in?: components["schemas"]["OrderStatus"][];
                 /** @description Only orders of this customer. */
                 customer_id?: string;
                 /** @description Only orders with at least one line for this SKU. */
@@ -9908,6 +10182,28 @@ export interface operations {
                 created_after?: string;
                 /** @description Only orders created before this instant. */
                 created_before?: string;
+                /** @description Only orders confirmed at or after this instant. */
+                confirmed_after?: string;
+                /** @description Only orders confirmed before this instant. */
+                confirmed_before?: string;
+                /** @description Only sales orders fulfilled at or after this instant. */
+                fulfilled_after?: string;
+                /** @description Only sales orders fulfilled before this instant. */
+                fulfilled_before?: string;
+                /** @description Only purchase orders received at or after this instant. */
+                received_after?: string;
+                /** @description Only purchase orders received before this instant. */
+                received_before?: string;
+                /** @description Only orders cancelled at or after this instant. */
+                cancelled_after?: string;
+                /** @description Only orders cancelled before this instant. */
+                cancelled_before?: string;
+                /** @description Only orders whose `total` is at least this amount, in minor units of the order’s currency. */
+                total_min?: number;
+                /** @description Only orders whose `total` is at most this amount, in minor units of the order’s currency. */
+                total_max?: number;
+                /** @description Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). */
+                q?: string;
                 /** @description Fields to group by, up to 4 separated by commas: `item_id`, `kind`, `status`, `channel`, `customer_id`, `currency`. Without it (and without `bucket`) the answer is one group of every matching record. */
                 group_by?: string;
                 /** @description Group by calendar period too: a time series. */
@@ -9935,6 +10231,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -9963,6 +10260,8 @@ export interface operations {
                 kind?: components["schemas"]["OrderKind"];
                 /** @description Only orders in this status. */
                 status?: components["schemas"]["OrderStatus"];
+                /** @description Only orders in one of these statuses (1 to 50). With `status`, both apply. */
+                status_in?: components["schemas"]["OrderStatus"][];
                 /** @description Only orders of this customer. */
                 customer_id?: string;
                 /** @description Only orders with at least one line for this SKU. */
@@ -9973,7 +10272,29 @@ export interface operations {
                 created_after?: string;
                 /** @description Only orders created before this instant. */
                 created_before?: string;
-                /** @description Sort order: up to 3 of `created_at`, `number`, `total`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`number,-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                /** @description Only orders confirmed at or after this instant. */
+                confirmed_after?: string;
+                /** @description Only orders confirmed before this instant. */
+                confirmed_before?: string;
+                /** @description Only sales orders fulfilled at or after this instant. */
+                fulfilled_after?: string;
+                /** @description Only sales orders fulfilled before this instant. */
+                fulfilled_before?: string;
+                /** @description Only purchase orders received at or after this instant. */
+                received_after?: string;
+                /** @description Only purchase orders received before this instant. */
+                received_before?: string;
+                /** @description Only orders cancelled at or after this instant. */
+                cancelled_after?: string;
+                /** @description Only orders cancelled before this instant. */
+                cancelled_before?: string;
+                /** @description Only orders whose `total` is at least this amount, in minor units of the order’s currency. */
+                total_min?: number;
+                /** @description Only orders whose `total` is at most this amount, in minor units of the order’s currency. */
+                total_max?: number;
+                /** @description Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). */
+                q?: string;
+                /** @description Sort order: up to 3 of `created_at`, `number`, `total`, `confirmed_at`, `fulfilled_at`, `received_at`, `cancelled_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`number,-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
                 sort?: string;
                 /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
@@ -9996,6 +10317,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10040,6 +10362,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10072,6 +10395,8 @@ export interface operations {
                 kind?: components["schemas"]["OrderKind"];
                 /** @description Only orders in this status. */
                 status?: components["schemas"]["OrderStatus"];
+                /** @description Only orders in one of these statuses (1 to 50). With `status`, both apply. */
+                status_in?: components["schemas"]["OrderStatus"][];
                 /** @description Only orders of this customer. */
                 customer_id?: string;
                 /** @description Only orders with at least one line for this SKU. */
@@ -10082,6 +10407,28 @@ export interface operations {
                 created_after?: string;
                 /** @description Only orders created before this instant. */
                 created_before?: string;
+                /** @description Only orders confirmed at or after this instant. */
+                confirmed_after?: string;
+                /** @description Only orders confirmed before this instant. */
+                confirmed_before?: string;
+                /** @description Only sales orders fulfilled at or after this instant. */
+                fulfilled_after?: string;
+                /** @description Only sales orders fulfilled before this instant. */
+                fulfilled_before?: string;
+                /** @description Only purchase orders received at or after this instant. */
+                received_after?: string;
+                /** @description Only purchase orders received before this instant. */
+                received_before?: string;
+                /** @description Only orders cancelled at or after this instant. */
+                cancelled_after?: string;
+                /** @description Only orders cancelled before this instant. */
+                cancelled_before?: string;
+                /** @description Only orders whose `total` is at least this amount, in minor units of the order’s currency. */
+                total_min?: number;
+                /** @description Only orders whose `total` is at most this amount, in minor units of the order’s currency. */
+                total_max?: number;
+                /** @description Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). */
+                q?: string;
                 /** @description Fields to group by, up to 4 separated by commas: `kind`, `status`, `channel`, `customer_id`, `currency`. Without it (and without `bucket`) the answer is one group of every matching record. */
                 group_by?: string;
                 /** @description Group by calendar period too: a time series. */
@@ -10109,6 +10456,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10149,6 +10497,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10204,6 +10553,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10257,6 +10607,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10316,6 +10667,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10375,6 +10727,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10434,6 +10787,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10493,6 +10847,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10552,6 +10907,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10595,6 +10951,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10658,6 +11015,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10715,6 +11073,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10754,6 +11113,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10803,6 +11163,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10847,6 +11208,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10905,6 +11267,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -10945,6 +11308,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11000,6 +11364,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11053,6 +11418,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11112,6 +11478,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11171,6 +11538,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11217,6 +11585,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11267,6 +11636,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11317,6 +11687,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11370,6 +11741,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11413,6 +11785,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11439,19 +11812,45 @@ export interface operations {
             query?: {
                 /** @description Only invoices with this status. */
                 status?: components["schemas"]["InvoiceStatus"];
+                /** @description Only invoices with one of these statuses (1 to 50). */
+                status_in?: components["schemas"]["InvoiceStatus"][];
                 /** @description Only invoices of this customer. */
                 customer_id?: string;
                 /** @description Only invoices of this order. */
                 order_id?: string;
                 /** @description Only invoices in this currency. */
                 currency?: string;
+                /** @description Only invoices created at or after this time. */
+                created_after?: string;
+                /** @description Only invoices created before this time. */
+                created_before?: string;
                 /** @description Only invoices issued at or after this time. */
                 issued_after?: string;
                 /** @description Only invoices issued before this time. */
                 issued_before?: string;
+                /** @description Only invoices fully paid (`paid_at`) at or after this time. */
+                paid_after?: string;
+                /** @description Only invoices fully paid (`paid_at`) before this time. */
+                paid_before?: string;
+                /** @description Only invoices voided at or after this time. */
+                voided_after?: string;
+                /** @description Only invoices voided before this time. */
+                voided_before?: string;
+                /** @description Only invoices due on or after this date, `YYYY-MM-DD` (invoices without a due date are left out). */
+                due_after?: string;
+                /** @description Only invoices due before this date, `YYYY-MM-DD` (with `due_after: "2026-04-01"`, `due_before: "2026-05-01"`: due in April). */
+                due_before?: string;
+                /** @description Only invoices whose `total` is at least this amount, in minor units of the invoice's currency (add `currency` to compare like with like). */
+                total_min?: number;
+                /** @description Only invoices whose `total` is at most this amount, in minor units of the invoice's currency; not below `total_min` (`rule_violation`). */
+                total_max?: number;
+                /** @description Only invoices whose `amount_due` (`total - amount_paid`) is at least this amount, in minor units of the invoice's currency (`amount_due_min: 1, status: issued`: the open invoices). */
+                amount_due_min?: number;
+                /** @description Only invoices whose `amount_due` is at most this amount, in minor units of the invoice's currency; not below `amount_due_min` (`rule_violation`). */
+                amount_due_max?: number;
                 /** @description `true`: only overdue invoices (issued, not fully paid, due date before today in UTC); `false`: only the others. */
                 overdue?: boolean;
-                /** @description Sort order: up to 3 of `created_at`, `number`, `total`, `due_date`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`number,-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
+                /** @description Sort order: up to 3 of `created_at`, `number`, `total`, `due_date`, `amount_due`, `issued_at`, `paid_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`number,-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
                 sort?: string;
                 /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
                 page?: number;
@@ -11474,6 +11873,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11518,6 +11918,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11548,16 +11949,42 @@ export interface operations {
             query?: {
                 /** @description Only invoices with this status. */
                 status?: components["schemas"]["InvoiceStatus"];
+                /** @description Only invoices with one of these statuses (1 to 50). */
+                status_in?: components["schemas"]["InvoiceStatus"][];
                 /** @description Only invoices of this customer. */
                 customer_id?: string;
                 /** @description Only invoices of this order. */
                 order_id?: string;
                 /** @description Only invoices in this currency. */
                 currency?: string;
+                /** @description Only invoices created at or after this time. */
+                created_after?: string;
+                /** @description Only invoices created before this time. */
+                created_before?: string;
                 /** @description Only invoices issued at or after this time. */
                 issued_after?: string;
                 /** @description Only invoices issued before this time. */
                 issued_before?: string;
+                /** @description Only invoices fully paid (`paid_at`) at or after this time. */
+                paid_after?: string;
+                /** @description Only invoices fully paid (`paid_at`) before this time. */
+                paid_before?: string;
+                /** @description Only invoices voided at or after this time. */
+                voided_after?: string;
+                /** @description Only invoices voided before this time. */
+                voided_before?: string;
+                /** @description Only invoices due on or after this date, `YYYY-MM-DD` (invoices without a due date are left out). */
+                due_after?: string;
+                /** @description Only invoices due before this date, `YYYY-MM-DD` (with `due_after: "2026-04-01"`, `due_before: "2026-05-01"`: due in April). */
+                due_before?: string;
+                /** @description Only invoices whose `total` is at least this amount, in minor units of the invoice's currency (add `currency` to compare like with like). */
+                total_min?: number;
+                /** @description Only invoices whose `total` is at most this amount, in minor units of the invoice's currency; not below `total_min` (`rule_violation`). */
+                total_max?: number;
+                /** @description Only invoices whose `amount_due` (`total - amount_paid`) is at least this amount, in minor units of the invoice's currency (`amount_due_min: 1, status: issued`: the open invoices). */
+                amount_due_min?: number;
+                /** @description Only invoices whose `amount_due` is at most this amount, in minor units of the invoice's currency; not below `amount_due_min` (`rule_violation`). */
+                amount_due_max?: number;
                 /** @description `true`: only overdue invoices (issued, not fully paid, due date before today in UTC); `false`: only the others. */
                 overdue?: boolean;
                 /** @description Fields to group by, up to 4 separated by commas: `status`, `customer_id`, `currency`, `overdue`. Without it (and without `bucket`) the answer is one group of every matching record. */
@@ -11587,6 +12014,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11627,6 +12055,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11682,6 +12111,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11735,6 +12165,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11794,6 +12225,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11847,6 +12279,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11906,6 +12339,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -11953,6 +12387,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12012,6 +12447,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12055,6 +12491,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12122,6 +12559,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12161,6 +12599,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12203,6 +12642,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12270,6 +12710,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12300,6 +12741,20 @@ export interface operations {
                 warehouse_id?: string;
                 /** @description `true`: only archived items; `false` (default): only active ones. */
                 archived?: boolean;
+                /** @description Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). */
+                q?: string;
+                /** @description Only items with at least this `quantity_on_hand` (over all warehouses). */
+                quantity_on_hand_min?: number;
+                /** @description Only items with at most this `quantity_on_hand` (over all warehouses). */
+                quantity_on_hand_max?: number;
+                /** @description Only items whose `reorder_point` is at least this. */
+                reorder_point_min?: number;
+                /** @description Only items whose `reorder_point` is at most this. */
+                reorder_point_max?: number;
+                /** @description Only items whose `unit_cost` is at least this, in minor units of the item’s `currency`; items without a cost are left out. */
+                unit_cost_min?: number;
+                /** @description Only items whose `unit_cost` is at most this, in minor units of the item’s `currency`; items without a cost are left out. */
+                unit_cost_max?: number;
                 /** @description Sort order: up to 3 of `id`, `name`, `quantity_on_hand`, `created_at`, `updated_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`name,-id`); each field at most once, ties broken by `id`. Default `id`. */
                 sort?: string;
                 /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
@@ -12323,6 +12778,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12367,6 +12823,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12401,6 +12858,20 @@ export interface operations {
                 warehouse_id?: string;
                 /** @description `true`: only archived items; `false` (default): only active ones. */
                 archived?: boolean;
+                /** @description Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). */
+                q?: string;
+                /** @description Only items with at least this `quantity_on_hand` (over all warehouses). */
+                quantity_on_hand_min?: number;
+                /** @description Only items with at most this `quantity_on_hand` (over all warehouses). */
+                quantity_on_hand_max?: number;
+                /** @description Only items whose `reorder_point` is at least this. */
+                reorder_point_min?: number;
+                /** @description Only items whose `reorder_point` is at most this. */
+                reorder_point_max?: number;
+                /** @description Only items whose `unit_cost` is at least this, in minor units of the item’s `currency`; items without a cost are left out. */
+                unit_cost_min?: number;
+                /** @description Only items whose `unit_cost` is at most this, in minor units of the item’s `currency`; items without a cost are left out. */
+                unit_cost_max?: number;
                 /** @description Fields to group by, up to 4 separated by commas: `warehouse_id`, `below_reorder_point`, `allow_backorder`, `archived`, `currency`. Without it (and without `bucket`) the answer is one group of every matching record. */
                 group_by?: string;
                 /** @description Group by calendar period too: a time series. */
@@ -12428,6 +12899,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12468,6 +12940,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12517,6 +12990,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12570,6 +13044,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12619,6 +13094,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12672,6 +13148,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12725,6 +13202,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12774,6 +13252,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12814,6 +13293,10 @@ export interface operations {
                 created_after?: string;
                 /** @description Only movements recorded before this instant. */
                 created_before?: string;
+                /** @description Only movements whose signed `quantity` is at least this (`1`: stock in only). */
+                quantity_min?: number;
+                /** @description Only movements whose signed `quantity` is at most this (`-1`: stock out only). */
+                quantity_max?: number;
                 /** @description Sort order: up to 3 of `created_at`, separated by commas, most significant first, each ascending or prefixed with `-` for descending (`-created_at`); each field at most once, ties broken by `id`. Default `-created_at`. */
                 sort?: string;
                 /** @description Page number, from 1. Default 1. Not with `after` or `before`. */
@@ -12837,6 +13320,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12873,6 +13357,10 @@ export interface operations {
                 created_after?: string;
                 /** @description Only movements recorded before this instant. */
                 created_before?: string;
+                /** @description Only movements whose signed `quantity` is at least this (`1`: stock in only). */
+                quantity_min?: number;
+                /** @description Only movements whose signed `quantity` is at most this (`-1`: stock out only). */
+                quantity_max?: number;
                 /** @description Fields to group by, up to 4 separated by commas: `item_id`, `warehouse_id`, `kind`, `source_type`. Without it (and without `bucket`) the answer is one group of every matching record. */
                 group_by?: string;
                 /** @description Group by calendar period too: a time series. */
@@ -12900,6 +13388,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12939,6 +13428,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -12986,6 +13476,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13030,6 +13521,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13074,6 +13566,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13123,6 +13616,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13172,6 +13666,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13458,6 +13953,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13502,6 +13998,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13561,6 +14058,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13601,6 +14099,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13646,6 +14145,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13699,6 +14199,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13755,6 +14256,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13791,6 +14293,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13830,6 +14333,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13879,6 +14383,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13922,6 +14427,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -13964,6 +14470,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14005,6 +14512,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14054,6 +14562,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14107,6 +14616,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14150,6 +14660,7 @@ export interface operations {
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14192,6 +14703,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14237,6 +14749,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14282,6 +14795,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14327,6 +14841,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14372,6 +14887,7 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14425,6 +14941,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14469,6 +14986,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14524,6 +15042,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14579,6 +15098,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14615,6 +15135,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14664,6 +15185,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14708,6 +15230,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14763,6 +15286,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14816,6 +15340,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14875,6 +15400,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14934,6 +15460,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -14993,6 +15520,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -15046,6 +15574,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -15092,6 +15621,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -15143,6 +15673,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -15194,6 +15725,7 @@ export interface operations {
                 headers: {
                     ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -15248,6 +15780,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -15296,6 +15829,7 @@ export interface operations {
             /** @description OK. */
             200: {
                 headers: {
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
@@ -15338,6 +15872,7 @@ export interface operations {
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
+                    "Query-Cost": components["headers"]["Query-Cost"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];

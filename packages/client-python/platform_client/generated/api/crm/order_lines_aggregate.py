@@ -18,11 +18,23 @@ def _get_kwargs(
     *,
     kind: OrderKind | Unset = UNSET,
     status: OrderStatus | Unset = UNSET,
+    status_in: list[OrderStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     item_id: str | Unset = UNSET,
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    confirmed_after: datetime.datetime | Unset = UNSET,
+    confirmed_before: datetime.datetime | Unset = UNSET,
+    fulfilled_after: datetime.datetime | Unset = UNSET,
+    fulfilled_before: datetime.datetime | Unset = UNSET,
+    received_after: datetime.datetime | Unset = UNSET,
+    received_before: datetime.datetime | Unset = UNSET,
+    cancelled_after: datetime.datetime | Unset = UNSET,
+    cancelled_before: datetime.datetime | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    q: str | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
@@ -49,6 +61,15 @@ def _get_kwargs(
 
     params["status"] = json_status
 
+    json_status_in: list[str] | Unset = UNSET
+    if not isinstance(status_in, Unset):
+        json_status_in = []
+        for status_in_item_data in status_in:
+            status_in_item = status_in_item_data.value
+            json_status_in.append(status_in_item)
+
+    params["status_in"] = json_status_in
+
     params["customer_id"] = customer_id
 
     params["item_id"] = item_id
@@ -64,6 +85,52 @@ def _get_kwargs(
     if not isinstance(created_before, Unset):
         json_created_before = created_before.isoformat()
     params["created_before"] = json_created_before
+
+    json_confirmed_after: str | Unset = UNSET
+    if not isinstance(confirmed_after, Unset):
+        json_confirmed_after = confirmed_after.isoformat()
+    params["confirmed_after"] = json_confirmed_after
+
+    json_confirmed_before: str | Unset = UNSET
+    if not isinstance(confirmed_before, Unset):
+        json_confirmed_before = confirmed_before.isoformat()
+    params["confirmed_before"] = json_confirmed_before
+
+    json_fulfilled_after: str | Unset = UNSET
+    if not isinstance(fulfilled_after, Unset):
+        json_fulfilled_after = fulfilled_after.isoformat()
+    params["fulfilled_after"] = json_fulfilled_after
+
+    json_fulfilled_before: str | Unset = UNSET
+    if not isinstance(fulfilled_before, Unset):
+        json_fulfilled_before = fulfilled_before.isoformat()
+    params["fulfilled_before"] = json_fulfilled_before
+
+    json_received_after: str | Unset = UNSET
+    if not isinstance(received_after, Unset):
+        json_received_after = received_after.isoformat()
+    params["received_after"] = json_received_after
+
+    json_received_before: str | Unset = UNSET
+    if not isinstance(received_before, Unset):
+        json_received_before = received_before.isoformat()
+    params["received_before"] = json_received_before
+
+    json_cancelled_after: str | Unset = UNSET
+    if not isinstance(cancelled_after, Unset):
+        json_cancelled_after = cancelled_after.isoformat()
+    params["cancelled_after"] = json_cancelled_after
+
+    json_cancelled_before: str | Unset = UNSET
+    if not isinstance(cancelled_before, Unset):
+        json_cancelled_before = cancelled_before.isoformat()
+    params["cancelled_before"] = json_cancelled_before
+
+    params["total_min"] = total_min
+
+    params["total_max"] = total_max
+
+    params["q"] = q
 
     params["group_by"] = group_by
 
@@ -129,11 +196,23 @@ def sync_detailed(
     client: AuthenticatedClient,
     kind: OrderKind | Unset = UNSET,
     status: OrderStatus | Unset = UNSET,
+    status_in: list[OrderStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     item_id: str | Unset = UNSET,
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    confirmed_after: datetime.datetime | Unset = UNSET,
+    confirmed_before: datetime.datetime | Unset = UNSET,
+    fulfilled_after: datetime.datetime | Unset = UNSET,
+    fulfilled_before: datetime.datetime | Unset = UNSET,
+    received_after: datetime.datetime | Unset = UNSET,
+    received_before: datetime.datetime | Unset = UNSET,
+    cancelled_after: datetime.datetime | Unset = UNSET,
+    cancelled_before: datetime.datetime | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    q: str | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
@@ -152,11 +231,23 @@ def sync_detailed(
     Args:
         kind (OrderKind | Unset): Which way goods move.
         status (OrderStatus | Unset): Where an order is in its lifecycle.
+        status_in (list[OrderStatus] | Unset):
         customer_id (str | Unset):
         item_id (str | Unset):
         channel (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        confirmed_after (datetime.datetime | Unset):
+        confirmed_before (datetime.datetime | Unset):
+        fulfilled_after (datetime.datetime | Unset):
+        fulfilled_before (datetime.datetime | Unset):
+        received_after (datetime.datetime | Unset):
+        received_before (datetime.datetime | Unset):
+        cancelled_after (datetime.datetime | Unset):
+        cancelled_before (datetime.datetime | Unset):
+        total_min (int | Unset):
+        total_max (int | Unset):
+        q (str | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -178,11 +269,23 @@ def sync_detailed(
     kwargs = _get_kwargs(
         kind=kind,
         status=status,
+        status_in=status_in,
         customer_id=customer_id,
         item_id=item_id,
         channel=channel,
         created_after=created_after,
         created_before=created_before,
+        confirmed_after=confirmed_after,
+        confirmed_before=confirmed_before,
+        fulfilled_after=fulfilled_after,
+        fulfilled_before=fulfilled_before,
+        received_after=received_after,
+        received_before=received_before,
+        cancelled_after=cancelled_after,
+        cancelled_before=cancelled_before,
+        total_min=total_min,
+        total_max=total_max,
+        q=q,
         group_by=group_by,
         bucket=bucket,
         bucket_by=bucket_by,
@@ -205,11 +308,23 @@ def sync(
     client: AuthenticatedClient,
     kind: OrderKind | Unset = UNSET,
     status: OrderStatus | Unset = UNSET,
+    status_in: list[OrderStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     item_id: str | Unset = UNSET,
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    confirmed_after: datetime.datetime | Unset = UNSET,
+    confirmed_before: datetime.datetime | Unset = UNSET,
+    fulfilled_after: datetime.datetime | Unset = UNSET,
+    fulfilled_before: datetime.datetime | Unset = UNSET,
+    received_after: datetime.datetime | Unset = UNSET,
+    received_before: datetime.datetime | Unset = UNSET,
+    cancelled_after: datetime.datetime | Unset = UNSET,
+    cancelled_before: datetime.datetime | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    q: str | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
@@ -228,11 +343,23 @@ def sync(
     Args:
         kind (OrderKind | Unset): Which way goods move.
         status (OrderStatus | Unset): Where an order is in its lifecycle.
+        status_in (list[OrderStatus] | Unset):
         customer_id (str | Unset):
         item_id (str | Unset):
         channel (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        confirmed_after (datetime.datetime | Unset):
+        confirmed_before (datetime.datetime | Unset):
+        fulfilled_after (datetime.datetime | Unset):
+        fulfilled_before (datetime.datetime | Unset):
+        received_after (datetime.datetime | Unset):
+        received_before (datetime.datetime | Unset):
+        cancelled_after (datetime.datetime | Unset):
+        cancelled_before (datetime.datetime | Unset):
+        total_min (int | Unset):
+        total_max (int | Unset):
+        q (str | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -255,11 +382,23 @@ def sync(
         client=client,
         kind=kind,
         status=status,
+        status_in=status_in,
         customer_id=customer_id,
         item_id=item_id,
         channel=channel,
         created_after=created_after,
         created_before=created_before,
+        confirmed_after=confirmed_after,
+        confirmed_before=confirmed_before,
+        fulfilled_after=fulfilled_after,
+        fulfilled_before=fulfilled_before,
+        received_after=received_after,
+        received_before=received_before,
+        cancelled_after=cancelled_after,
+        cancelled_before=cancelled_before,
+        total_min=total_min,
+        total_max=total_max,
+        q=q,
         group_by=group_by,
         bucket=bucket,
         bucket_by=bucket_by,
@@ -276,11 +415,23 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
     kind: OrderKind | Unset = UNSET,
     status: OrderStatus | Unset = UNSET,
+    status_in: list[OrderStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     item_id: str | Unset = UNSET,
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    confirmed_after: datetime.datetime | Unset = UNSET,
+    confirmed_before: datetime.datetime | Unset = UNSET,
+    fulfilled_after: datetime.datetime | Unset = UNSET,
+    fulfilled_before: datetime.datetime | Unset = UNSET,
+    received_after: datetime.datetime | Unset = UNSET,
+    received_before: datetime.datetime | Unset = UNSET,
+    cancelled_after: datetime.datetime | Unset = UNSET,
+    cancelled_before: datetime.datetime | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    q: str | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
@@ -299,11 +450,23 @@ async def asyncio_detailed(
     Args:
         kind (OrderKind | Unset): Which way goods move.
         status (OrderStatus | Unset): Where an order is in its lifecycle.
+        status_in (list[OrderStatus] | Unset):
         customer_id (str | Unset):
         item_id (str | Unset):
         channel (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        confirmed_after (datetime.datetime | Unset):
+        confirmed_before (datetime.datetime | Unset):
+        fulfilled_after (datetime.datetime | Unset):
+        fulfilled_before (datetime.datetime | Unset):
+        received_after (datetime.datetime | Unset):
+        received_before (datetime.datetime | Unset):
+        cancelled_after (datetime.datetime | Unset):
+        cancelled_before (datetime.datetime | Unset):
+        total_min (int | Unset):
+        total_max (int | Unset):
+        q (str | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -325,11 +488,23 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         kind=kind,
         status=status,
+        status_in=status_in,
         customer_id=customer_id,
         item_id=item_id,
         channel=channel,
         created_after=created_after,
         created_before=created_before,
+        confirmed_after=confirmed_after,
+        confirmed_before=confirmed_before,
+        fulfilled_after=fulfilled_after,
+        fulfilled_before=fulfilled_before,
+        received_after=received_after,
+        received_before=received_before,
+        cancelled_after=cancelled_after,
+        cancelled_before=cancelled_before,
+        total_min=total_min,
+        total_max=total_max,
+        q=q,
         group_by=group_by,
         bucket=bucket,
         bucket_by=bucket_by,
@@ -350,11 +525,23 @@ async def asyncio(
     client: AuthenticatedClient,
     kind: OrderKind | Unset = UNSET,
     status: OrderStatus | Unset = UNSET,
+    status_in: list[OrderStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     item_id: str | Unset = UNSET,
     channel: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    confirmed_after: datetime.datetime | Unset = UNSET,
+    confirmed_before: datetime.datetime | Unset = UNSET,
+    fulfilled_after: datetime.datetime | Unset = UNSET,
+    fulfilled_before: datetime.datetime | Unset = UNSET,
+    received_after: datetime.datetime | Unset = UNSET,
+    received_before: datetime.datetime | Unset = UNSET,
+    cancelled_after: datetime.datetime | Unset = UNSET,
+    cancelled_before: datetime.datetime | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    q: str | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: OrderLinesAggregateBucketBy | Unset = UNSET,
@@ -373,11 +560,23 @@ async def asyncio(
     Args:
         kind (OrderKind | Unset): Which way goods move.
         status (OrderStatus | Unset): Where an order is in its lifecycle.
+        status_in (list[OrderStatus] | Unset):
         customer_id (str | Unset):
         item_id (str | Unset):
         channel (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        confirmed_after (datetime.datetime | Unset):
+        confirmed_before (datetime.datetime | Unset):
+        fulfilled_after (datetime.datetime | Unset):
+        fulfilled_before (datetime.datetime | Unset):
+        received_after (datetime.datetime | Unset):
+        received_before (datetime.datetime | Unset):
+        cancelled_after (datetime.datetime | Unset):
+        cancelled_before (datetime.datetime | Unset):
+        total_min (int | Unset):
+        total_max (int | Unset):
+        q (str | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -401,11 +600,23 @@ async def asyncio(
             client=client,
             kind=kind,
             status=status,
+            status_in=status_in,
             customer_id=customer_id,
             item_id=item_id,
             channel=channel,
             created_after=created_after,
             created_before=created_before,
+            confirmed_after=confirmed_after,
+            confirmed_before=confirmed_before,
+            fulfilled_after=fulfilled_after,
+            fulfilled_before=fulfilled_before,
+            received_after=received_after,
+            received_before=received_before,
+            cancelled_after=cancelled_after,
+            cancelled_before=cancelled_before,
+            total_min=total_min,
+            total_max=total_max,
+            q=q,
             group_by=group_by,
             bucket=bucket,
             bucket_by=bucket_by,

@@ -16,11 +16,24 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     status: InvoiceStatus | Unset = UNSET,
+    status_in: list[InvoiceStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     order_id: str | Unset = UNSET,
     currency: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
+    paid_after: datetime.datetime | Unset = UNSET,
+    paid_before: datetime.datetime | Unset = UNSET,
+    voided_after: datetime.datetime | Unset = UNSET,
+    voided_before: datetime.datetime | Unset = UNSET,
+    due_after: str | Unset = UNSET,
+    due_before: str | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    amount_due_min: int | Unset = UNSET,
+    amount_due_max: int | Unset = UNSET,
     overdue: bool | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
@@ -42,11 +55,30 @@ def _get_kwargs(
 
     params["status"] = json_status
 
+    json_status_in: list[str] | Unset = UNSET
+    if not isinstance(status_in, Unset):
+        json_status_in = []
+        for status_in_item_data in status_in:
+            status_in_item = status_in_item_data.value
+            json_status_in.append(status_in_item)
+
+    params["status_in"] = json_status_in
+
     params["customer_id"] = customer_id
 
     params["order_id"] = order_id
 
     params["currency"] = currency
+
+    json_created_after: str | Unset = UNSET
+    if not isinstance(created_after, Unset):
+        json_created_after = created_after.isoformat()
+    params["created_after"] = json_created_after
+
+    json_created_before: str | Unset = UNSET
+    if not isinstance(created_before, Unset):
+        json_created_before = created_before.isoformat()
+    params["created_before"] = json_created_before
 
     json_issued_after: str | Unset = UNSET
     if not isinstance(issued_after, Unset):
@@ -57,6 +89,38 @@ def _get_kwargs(
     if not isinstance(issued_before, Unset):
         json_issued_before = issued_before.isoformat()
     params["issued_before"] = json_issued_before
+
+    json_paid_after: str | Unset = UNSET
+    if not isinstance(paid_after, Unset):
+        json_paid_after = paid_after.isoformat()
+    params["paid_after"] = json_paid_after
+
+    json_paid_before: str | Unset = UNSET
+    if not isinstance(paid_before, Unset):
+        json_paid_before = paid_before.isoformat()
+    params["paid_before"] = json_paid_before
+
+    json_voided_after: str | Unset = UNSET
+    if not isinstance(voided_after, Unset):
+        json_voided_after = voided_after.isoformat()
+    params["voided_after"] = json_voided_after
+
+    json_voided_before: str | Unset = UNSET
+    if not isinstance(voided_before, Unset):
+        json_voided_before = voided_before.isoformat()
+    params["voided_before"] = json_voided_before
+
+    params["due_after"] = due_after
+
+    params["due_before"] = due_before
+
+    params["total_min"] = total_min
+
+    params["total_max"] = total_max
+
+    params["amount_due_min"] = amount_due_min
+
+    params["amount_due_max"] = amount_due_max
 
     params["overdue"] = overdue
 
@@ -123,11 +187,24 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     status: InvoiceStatus | Unset = UNSET,
+    status_in: list[InvoiceStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     order_id: str | Unset = UNSET,
     currency: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
+    paid_after: datetime.datetime | Unset = UNSET,
+    paid_before: datetime.datetime | Unset = UNSET,
+    voided_after: datetime.datetime | Unset = UNSET,
+    voided_before: datetime.datetime | Unset = UNSET,
+    due_after: str | Unset = UNSET,
+    due_before: str | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    amount_due_min: int | Unset = UNSET,
+    amount_due_max: int | Unset = UNSET,
     overdue: bool | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
@@ -147,11 +224,24 @@ def sync_detailed(
     Args:
         status (InvoiceStatus | Unset): Where an invoice is in its lifecycle: `draft` → `issued` →
             `paid`; `void` from `draft`, or from `issued` before any payment.
+        status_in (list[InvoiceStatus] | Unset):
         customer_id (str | Unset):
         order_id (str | Unset):
         currency (str | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
         issued_after (datetime.datetime | Unset):
         issued_before (datetime.datetime | Unset):
+        paid_after (datetime.datetime | Unset):
+        paid_before (datetime.datetime | Unset):
+        voided_after (datetime.datetime | Unset):
+        voided_before (datetime.datetime | Unset):
+        due_after (str | Unset):
+        due_before (str | Unset):
+        total_min (int | Unset):
+        total_max (int | Unset):
+        amount_due_min (int | Unset):
+        amount_due_max (int | Unset):
         overdue (bool | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
@@ -173,11 +263,24 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         status=status,
+        status_in=status_in,
         customer_id=customer_id,
         order_id=order_id,
         currency=currency,
+        created_after=created_after,
+        created_before=created_before,
         issued_after=issued_after,
         issued_before=issued_before,
+        paid_after=paid_after,
+        paid_before=paid_before,
+        voided_after=voided_after,
+        voided_before=voided_before,
+        due_after=due_after,
+        due_before=due_before,
+        total_min=total_min,
+        total_max=total_max,
+        amount_due_min=amount_due_min,
+        amount_due_max=amount_due_max,
         overdue=overdue,
         group_by=group_by,
         bucket=bucket,
@@ -200,11 +303,24 @@ def sync(
     *,
     client: AuthenticatedClient,
     status: InvoiceStatus | Unset = UNSET,
+    status_in: list[InvoiceStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     order_id: str | Unset = UNSET,
     currency: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
+    paid_after: datetime.datetime | Unset = UNSET,
+    paid_before: datetime.datetime | Unset = UNSET,
+    voided_after: datetime.datetime | Unset = UNSET,
+    voided_before: datetime.datetime | Unset = UNSET,
+    due_after: str | Unset = UNSET,
+    due_before: str | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    amount_due_min: int | Unset = UNSET,
+    amount_due_max: int | Unset = UNSET,
     overdue: bool | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
@@ -224,11 +340,24 @@ def sync(
     Args:
         status (InvoiceStatus | Unset): Where an invoice is in its lifecycle: `draft` → `issued` →
             `paid`; `void` from `draft`, or from `issued` before any payment.
+        status_in (list[InvoiceStatus] | Unset):
         customer_id (str | Unset):
         order_id (str | Unset):
         currency (str | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
         issued_after (datetime.datetime | Unset):
         issued_before (datetime.datetime | Unset):
+        paid_after (datetime.datetime | Unset):
+        paid_before (datetime.datetime | Unset):
+        voided_after (datetime.datetime | Unset):
+        voided_before (datetime.datetime | Unset):
+        due_after (str | Unset):
+        due_before (str | Unset):
+        total_min (int | Unset):
+        total_max (int | Unset):
+        amount_due_min (int | Unset):
+        amount_due_max (int | Unset):
         overdue (bool | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
@@ -251,11 +380,24 @@ def sync(
     return sync_detailed(
         client=client,
         status=status,
+        status_in=status_in,
         customer_id=customer_id,
         order_id=order_id,
         currency=currency,
+        created_after=created_after,
+        created_before=created_before,
         issued_after=issued_after,
         issued_before=issued_before,
+        paid_after=paid_after,
+        paid_before=paid_before,
+        voided_after=voided_after,
+        voided_before=voided_before,
+        due_after=due_after,
+        due_before=due_before,
+        total_min=total_min,
+        total_max=total_max,
+        amount_due_min=amount_due_min,
+        amount_due_max=amount_due_max,
         overdue=overdue,
         group_by=group_by,
         bucket=bucket,
@@ -272,11 +414,24 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     status: InvoiceStatus | Unset = UNSET,
+    status_in: list[InvoiceStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     order_id: str | Unset = UNSET,
     currency: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
+    paid_after: datetime.datetime | Unset = UNSET,
+    paid_before: datetime.datetime | Unset = UNSET,
+    voided_after: datetime.datetime | Unset = UNSET,
+    voided_before: datetime.datetime | Unset = UNSET,
+    due_after: str | Unset = UNSET,
+    due_before: str | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    amount_due_min: int | Unset = UNSET,
+    amount_due_max: int | Unset = UNSET,
     overdue: bool | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
@@ -296,11 +451,24 @@ async def asyncio_detailed(
     Args:
         status (InvoiceStatus | Unset): Where an invoice is in its lifecycle: `draft` → `issued` →
             `paid`; `void` from `draft`, or from `issued` before any payment.
+        status_in (list[InvoiceStatus] | Unset):
         customer_id (str | Unset):
         order_id (str | Unset):
         currency (str | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
         issued_after (datetime.datetime | Unset):
         issued_before (datetime.datetime | Unset):
+        paid_after (datetime.datetime | Unset):
+        paid_before (datetime.datetime | Unset):
+        voided_after (datetime.datetime | Unset):
+        voided_before (datetime.datetime | Unset):
+        due_after (str | Unset):
+        due_before (str | Unset):
+        total_min (int | Unset):
+        total_max (int | Unset):
+        amount_due_min (int | Unset):
+        amount_due_max (int | Unset):
         overdue (bool | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
@@ -322,11 +490,24 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         status=status,
+        status_in=status_in,
         customer_id=customer_id,
         order_id=order_id,
         currency=currency,
+        created_after=created_after,
+        created_before=created_before,
         issued_after=issued_after,
         issued_before=issued_before,
+        paid_after=paid_after,
+        paid_before=paid_before,
+        voided_after=voided_after,
+        voided_before=voided_before,
+        due_after=due_after,
+        due_before=due_before,
+        total_min=total_min,
+        total_max=total_max,
+        amount_due_min=amount_due_min,
+        amount_due_max=amount_due_max,
         overdue=overdue,
         group_by=group_by,
         bucket=bucket,
@@ -347,11 +528,24 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     status: InvoiceStatus | Unset = UNSET,
+    status_in: list[InvoiceStatus] | Unset = UNSET,
     customer_id: str | Unset = UNSET,
     order_id: str | Unset = UNSET,
     currency: str | Unset = UNSET,
+    created_after: datetime.datetime | Unset = UNSET,
+    created_before: datetime.datetime | Unset = UNSET,
     issued_after: datetime.datetime | Unset = UNSET,
     issued_before: datetime.datetime | Unset = UNSET,
+    paid_after: datetime.datetime | Unset = UNSET,
+    paid_before: datetime.datetime | Unset = UNSET,
+    voided_after: datetime.datetime | Unset = UNSET,
+    voided_before: datetime.datetime | Unset = UNSET,
+    due_after: str | Unset = UNSET,
+    due_before: str | Unset = UNSET,
+    total_min: int | Unset = UNSET,
+    total_max: int | Unset = UNSET,
+    amount_due_min: int | Unset = UNSET,
+    amount_due_max: int | Unset = UNSET,
     overdue: bool | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
@@ -371,11 +565,24 @@ async def asyncio(
     Args:
         status (InvoiceStatus | Unset): Where an invoice is in its lifecycle: `draft` → `issued` →
             `paid`; `void` from `draft`, or from `issued` before any payment.
+        status_in (list[InvoiceStatus] | Unset):
         customer_id (str | Unset):
         order_id (str | Unset):
         currency (str | Unset):
+        created_after (datetime.datetime | Unset):
+        created_before (datetime.datetime | Unset):
         issued_after (datetime.datetime | Unset):
         issued_before (datetime.datetime | Unset):
+        paid_after (datetime.datetime | Unset):
+        paid_before (datetime.datetime | Unset):
+        voided_after (datetime.datetime | Unset):
+        voided_before (datetime.datetime | Unset):
+        due_after (str | Unset):
+        due_before (str | Unset):
+        total_min (int | Unset):
+        total_max (int | Unset):
+        amount_due_min (int | Unset):
+        amount_due_max (int | Unset):
         overdue (bool | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
@@ -399,11 +606,24 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             status=status,
+            status_in=status_in,
             customer_id=customer_id,
             order_id=order_id,
             currency=currency,
+            created_after=created_after,
+            created_before=created_before,
             issued_after=issued_after,
             issued_before=issued_before,
+            paid_after=paid_after,
+            paid_before=paid_before,
+            voided_after=voided_after,
+            voided_before=voided_before,
+            due_after=due_after,
+            due_before=due_before,
+            total_min=total_min,
+            total_max=total_max,
+            amount_due_min=amount_due_min,
+            amount_due_max=amount_due_max,
             overdue=overdue,
             group_by=group_by,
             bucket=bucket,

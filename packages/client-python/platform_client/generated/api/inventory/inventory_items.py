@@ -14,6 +14,13 @@ def _get_kwargs(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -31,6 +38,20 @@ def _get_kwargs(
     params["warehouse_id"] = warehouse_id
 
     params["archived"] = archived
+
+    params["q"] = q
+
+    params["quantity_on_hand_min"] = quantity_on_hand_min
+
+    params["quantity_on_hand_max"] = quantity_on_hand_max
+
+    params["reorder_point_min"] = reorder_point_min
+
+    params["reorder_point_max"] = reorder_point_max
+
+    params["unit_cost_min"] = unit_cost_min
+
+    params["unit_cost_max"] = unit_cost_max
 
     params["sort"] = sort
 
@@ -85,6 +106,13 @@ def sync_detailed(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -100,6 +128,13 @@ def sync_detailed(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
+        q (str | Unset):
+        quantity_on_hand_min (int | Unset):
+        quantity_on_hand_max (int | Unset):
+        reorder_point_min (int | Unset):
+        reorder_point_max (int | Unset):
+        unit_cost_min (int | Unset):
+        unit_cost_max (int | Unset):
         sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
@@ -119,6 +154,13 @@ def sync_detailed(
         reorder_below=reorder_below,
         warehouse_id=warehouse_id,
         archived=archived,
+        q=q,
+        quantity_on_hand_min=quantity_on_hand_min,
+        quantity_on_hand_max=quantity_on_hand_max,
+        reorder_point_min=reorder_point_min,
+        reorder_point_max=reorder_point_max,
+        unit_cost_min=unit_cost_min,
+        unit_cost_max=unit_cost_max,
         sort=sort,
         page=page,
         per_page=per_page,
@@ -140,6 +182,13 @@ def sync(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -155,6 +204,13 @@ def sync(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
+        q (str | Unset):
+        quantity_on_hand_min (int | Unset):
+        quantity_on_hand_max (int | Unset):
+        reorder_point_min (int | Unset):
+        reorder_point_max (int | Unset):
+        unit_cost_min (int | Unset):
+        unit_cost_max (int | Unset):
         sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
@@ -175,6 +231,13 @@ def sync(
         reorder_below=reorder_below,
         warehouse_id=warehouse_id,
         archived=archived,
+        q=q,
+        quantity_on_hand_min=quantity_on_hand_min,
+        quantity_on_hand_max=quantity_on_hand_max,
+        reorder_point_min=reorder_point_min,
+        reorder_point_max=reorder_point_max,
+        unit_cost_min=unit_cost_min,
+        unit_cost_max=unit_cost_max,
         sort=sort,
         page=page,
         per_page=per_page,
@@ -190,6 +253,13 @@ async def asyncio_detailed(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -205,6 +275,13 @@ async def asyncio_detailed(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
+        q (str | Unset):
+        quantity_on_hand_min (int | Unset):
+        quantity_on_hand_max (int | Unset):
+        reorder_point_min (int | Unset):
+        reorder_point_max (int | Unset):
+        unit_cost_min (int | Unset):
+        unit_cost_max (int | Unset):
         sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
@@ -224,6 +301,13 @@ async def asyncio_detailed(
         reorder_below=reorder_below,
         warehouse_id=warehouse_id,
         archived=archived,
+        q=q,
+        quantity_on_hand_min=quantity_on_hand_min,
+        quantity_on_hand_max=quantity_on_hand_max,
+        reorder_point_min=reorder_point_min,
+        reorder_point_max=reorder_point_max,
+        unit_cost_min=unit_cost_min,
+        unit_cost_max=unit_cost_max,
         sort=sort,
         page=page,
         per_page=per_page,
@@ -243,6 +327,13 @@ async def asyncio(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -258,6 +349,13 @@ async def asyncio(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
+        q (str | Unset):
+        quantity_on_hand_min (int | Unset):
+        quantity_on_hand_max (int | Unset):
+        reorder_point_min (int | Unset):
+        reorder_point_max (int | Unset):
+        unit_cost_min (int | Unset):
+        unit_cost_max (int | Unset):
         sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
@@ -279,6 +377,13 @@ async def asyncio(
             reorder_below=reorder_below,
             warehouse_id=warehouse_id,
             archived=archived,
+            q=q,
+            quantity_on_hand_min=quantity_on_hand_min,
+            quantity_on_hand_max=quantity_on_hand_max,
+            reorder_point_min=reorder_point_min,
+            reorder_point_max=reorder_point_max,
+            unit_cost_min=unit_cost_min,
+            unit_cost_max=unit_cost_max,
             sort=sort,
             page=page,
             per_page=per_page,

@@ -18,6 +18,13 @@ def _get_kwargs(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: InventoryItemsAggregateBucketBy | Unset = UNSET,
@@ -37,6 +44,20 @@ def _get_kwargs(
     params["warehouse_id"] = warehouse_id
 
     params["archived"] = archived
+
+    params["q"] = q
+
+    params["quantity_on_hand_min"] = quantity_on_hand_min
+
+    params["quantity_on_hand_max"] = quantity_on_hand_max
+
+    params["reorder_point_min"] = reorder_point_min
+
+    params["reorder_point_max"] = reorder_point_max
+
+    params["unit_cost_min"] = unit_cost_min
+
+    params["unit_cost_max"] = unit_cost_max
 
     params["group_by"] = group_by
 
@@ -103,6 +124,13 @@ def sync_detailed(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: InventoryItemsAggregateBucketBy | Unset = UNSET,
@@ -122,6 +150,13 @@ def sync_detailed(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
+        q (str | Unset):
+        quantity_on_hand_min (int | Unset):
+        quantity_on_hand_max (int | Unset):
+        reorder_point_min (int | Unset):
+        reorder_point_max (int | Unset):
+        unit_cost_min (int | Unset):
+        unit_cost_max (int | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -144,6 +179,13 @@ def sync_detailed(
         reorder_below=reorder_below,
         warehouse_id=warehouse_id,
         archived=archived,
+        q=q,
+        quantity_on_hand_min=quantity_on_hand_min,
+        quantity_on_hand_max=quantity_on_hand_max,
+        reorder_point_min=reorder_point_min,
+        reorder_point_max=reorder_point_max,
+        unit_cost_min=unit_cost_min,
+        unit_cost_max=unit_cost_max,
         group_by=group_by,
         bucket=bucket,
         bucket_by=bucket_by,
@@ -167,6 +209,13 @@ def sync(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: InventoryItemsAggregateBucketBy | Unset = UNSET,
@@ -186,6 +235,13 @@ def sync(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
+        q (str | Unset):
+        quantity_on_hand_min (int | Unset):
+        quantity_on_hand_max (int | Unset):
+        reorder_point_min (int | Unset):
+        reorder_point_max (int | Unset):
+        unit_cost_min (int | Unset):
+        unit_cost_max (int | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -209,6 +265,13 @@ def sync(
         reorder_below=reorder_below,
         warehouse_id=warehouse_id,
         archived=archived,
+        q=q,
+        quantity_on_hand_min=quantity_on_hand_min,
+        quantity_on_hand_max=quantity_on_hand_max,
+        reorder_point_min=reorder_point_min,
+        reorder_point_max=reorder_point_max,
+        unit_cost_min=unit_cost_min,
+        unit_cost_max=unit_cost_max,
         group_by=group_by,
         bucket=bucket,
         bucket_by=bucket_by,
@@ -226,6 +289,13 @@ async def asyncio_detailed(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: InventoryItemsAggregateBucketBy | Unset = UNSET,
@@ -245,6 +315,13 @@ async def asyncio_detailed(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
+        q (str | Unset):
+        quantity_on_hand_min (int | Unset):
+        quantity_on_hand_max (int | Unset):
+        reorder_point_min (int | Unset):
+        reorder_point_max (int | Unset):
+        unit_cost_min (int | Unset):
+        unit_cost_max (int | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -267,6 +344,13 @@ async def asyncio_detailed(
         reorder_below=reorder_below,
         warehouse_id=warehouse_id,
         archived=archived,
+        q=q,
+        quantity_on_hand_min=quantity_on_hand_min,
+        quantity_on_hand_max=quantity_on_hand_max,
+        reorder_point_min=reorder_point_min,
+        reorder_point_max=reorder_point_max,
+        unit_cost_min=unit_cost_min,
+        unit_cost_max=unit_cost_max,
         group_by=group_by,
         bucket=bucket,
         bucket_by=bucket_by,
@@ -288,6 +372,13 @@ async def asyncio(
     reorder_below: bool | Unset = UNSET,
     warehouse_id: str | Unset = UNSET,
     archived: bool | Unset = UNSET,
+    q: str | Unset = UNSET,
+    quantity_on_hand_min: int | Unset = UNSET,
+    quantity_on_hand_max: int | Unset = UNSET,
+    reorder_point_min: int | Unset = UNSET,
+    reorder_point_max: int | Unset = UNSET,
+    unit_cost_min: int | Unset = UNSET,
+    unit_cost_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: InventoryItemsAggregateBucketBy | Unset = UNSET,
@@ -307,6 +398,13 @@ async def asyncio(
         reorder_below (bool | Unset):
         warehouse_id (str | Unset):
         archived (bool | Unset):
+        q (str | Unset):
+        quantity_on_hand_min (int | Unset):
+        quantity_on_hand_max (int | Unset):
+        reorder_point_min (int | Unset):
+        reorder_point_max (int | Unset):
+        unit_cost_min (int | Unset):
+        unit_cost_max (int | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -331,6 +429,13 @@ async def asyncio(
             reorder_below=reorder_below,
             warehouse_id=warehouse_id,
             archived=archived,
+            q=q,
+            quantity_on_hand_min=quantity_on_hand_min,
+            quantity_on_hand_max=quantity_on_hand_max,
+            reorder_point_min=reorder_point_min,
+            reorder_point_max=reorder_point_max,
+            unit_cost_min=unit_cost_min,
+            unit_cost_max=unit_cost_max,
             group_by=group_by,
             bucket=bucket,
             bucket_by=bucket_by,

@@ -19,6 +19,8 @@ def _get_kwargs(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -52,6 +54,10 @@ def _get_kwargs(
     if not isinstance(created_before, Unset):
         json_created_before = created_before.isoformat()
     params["created_before"] = json_created_before
+
+    params["quantity_min"] = quantity_min
+
+    params["quantity_max"] = quantity_max
 
     params["sort"] = sort
 
@@ -109,6 +115,8 @@ def sync_detailed(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -127,6 +135,8 @@ def sync_detailed(
         source_id (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        quantity_min (int | Unset):
+        quantity_max (int | Unset):
         sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
@@ -149,6 +159,8 @@ def sync_detailed(
         source_id=source_id,
         created_after=created_after,
         created_before=created_before,
+        quantity_min=quantity_min,
+        quantity_max=quantity_max,
         sort=sort,
         page=page,
         per_page=per_page,
@@ -173,6 +185,8 @@ def sync(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -191,6 +205,8 @@ def sync(
         source_id (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        quantity_min (int | Unset):
+        quantity_max (int | Unset):
         sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
@@ -214,6 +230,8 @@ def sync(
         source_id=source_id,
         created_after=created_after,
         created_before=created_before,
+        quantity_min=quantity_min,
+        quantity_max=quantity_max,
         sort=sort,
         page=page,
         per_page=per_page,
@@ -232,6 +250,8 @@ async def asyncio_detailed(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -250,6 +270,8 @@ async def asyncio_detailed(
         source_id (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        quantity_min (int | Unset):
+        quantity_max (int | Unset):
         sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
@@ -272,6 +294,8 @@ async def asyncio_detailed(
         source_id=source_id,
         created_after=created_after,
         created_before=created_before,
+        quantity_min=quantity_min,
+        quantity_max=quantity_max,
         sort=sort,
         page=page,
         per_page=per_page,
@@ -294,6 +318,8 @@ async def asyncio(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     sort: str | Unset = UNSET,
     page: int | Unset = UNSET,
     per_page: int | Unset = UNSET,
@@ -312,6 +338,8 @@ async def asyncio(
         source_id (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        quantity_min (int | Unset):
+        quantity_max (int | Unset):
         sort (str | Unset):
         page (int | Unset):
         per_page (int | Unset):
@@ -336,6 +364,8 @@ async def asyncio(
             source_id=source_id,
             created_after=created_after,
             created_before=created_before,
+            quantity_min=quantity_min,
+            quantity_max=quantity_max,
             sort=sort,
             page=page,
             per_page=per_page,

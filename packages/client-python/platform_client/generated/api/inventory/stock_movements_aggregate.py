@@ -23,6 +23,8 @@ def _get_kwargs(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: StockMovementsAggregateBucketBy | Unset = UNSET,
@@ -58,6 +60,10 @@ def _get_kwargs(
     if not isinstance(created_before, Unset):
         json_created_before = created_before.isoformat()
     params["created_before"] = json_created_before
+
+    params["quantity_min"] = quantity_min
+
+    params["quantity_max"] = quantity_max
 
     params["group_by"] = group_by
 
@@ -127,6 +133,8 @@ def sync_detailed(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: StockMovementsAggregateBucketBy | Unset = UNSET,
@@ -149,6 +157,8 @@ def sync_detailed(
         source_id (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        quantity_min (int | Unset):
+        quantity_max (int | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -174,6 +184,8 @@ def sync_detailed(
         source_id=source_id,
         created_after=created_after,
         created_before=created_before,
+        quantity_min=quantity_min,
+        quantity_max=quantity_max,
         group_by=group_by,
         bucket=bucket,
         bucket_by=bucket_by,
@@ -200,6 +212,8 @@ def sync(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: StockMovementsAggregateBucketBy | Unset = UNSET,
@@ -222,6 +236,8 @@ def sync(
         source_id (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        quantity_min (int | Unset):
+        quantity_max (int | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -248,6 +264,8 @@ def sync(
         source_id=source_id,
         created_after=created_after,
         created_before=created_before,
+        quantity_min=quantity_min,
+        quantity_max=quantity_max,
         group_by=group_by,
         bucket=bucket,
         bucket_by=bucket_by,
@@ -268,6 +286,8 @@ async def asyncio_detailed(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: StockMovementsAggregateBucketBy | Unset = UNSET,
@@ -290,6 +310,8 @@ async def asyncio_detailed(
         source_id (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        quantity_min (int | Unset):
+        quantity_max (int | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -315,6 +337,8 @@ async def asyncio_detailed(
         source_id=source_id,
         created_after=created_after,
         created_before=created_before,
+        quantity_min=quantity_min,
+        quantity_max=quantity_max,
         group_by=group_by,
         bucket=bucket,
         bucket_by=bucket_by,
@@ -339,6 +363,8 @@ async def asyncio(
     source_id: str | Unset = UNSET,
     created_after: datetime.datetime | Unset = UNSET,
     created_before: datetime.datetime | Unset = UNSET,
+    quantity_min: int | Unset = UNSET,
+    quantity_max: int | Unset = UNSET,
     group_by: str | Unset = UNSET,
     bucket: TimeBucket | Unset = UNSET,
     bucket_by: StockMovementsAggregateBucketBy | Unset = UNSET,
@@ -361,6 +387,8 @@ async def asyncio(
         source_id (str | Unset):
         created_after (datetime.datetime | Unset):
         created_before (datetime.datetime | Unset):
+        quantity_min (int | Unset):
+        quantity_max (int | Unset):
         group_by (str | Unset):
         bucket (TimeBucket | Unset): A calendar period records are bucketed by, in the time zone
             of the request (`week`: ISO weeks, from Monday).
@@ -388,6 +416,8 @@ async def asyncio(
             source_id=source_id,
             created_after=created_after,
             created_before=created_before,
+            quantity_min=quantity_min,
+            quantity_max=quantity_max,
             group_by=group_by,
             bucket=bucket,
             bucket_by=bucket_by,

@@ -20,7 +20,7 @@ import java.util.stream.StreamSupport;
  *
  * <pre>{@code
  * Pages.stream(page -> platform.inventory().inventoryItems(platform.tenantId(), null, warehouseId,
- *         null, null, page, 100, null, null))
+ *         null, null, null, null, null, null, null, null, null, page, 100, null, null))
  *     .forEach(item -> ...);
  * }</pre>
  */

@@ -43,7 +43,7 @@ import java.util.function.Consumer;
  *     .tenantId("ten_...")
  *     .clientCredentials(clientId, clientSecret)
  *     .build();
- * InventoryItemList page = platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, 1, 25, null, null);
+ * InventoryItemList page = platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, null, null, null, null, null, null, null, 1, 25, null, null);
  * }</pre>
  */
 public final class PlatformClient {

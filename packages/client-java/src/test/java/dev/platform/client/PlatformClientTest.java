@@ -82,14 +82,14 @@ class PlatformClientTest {
     MutableClock clock = new MutableClock();
     PlatformClient platform = client().clock(clock).renewBefore(Duration.ofSeconds(60)).build();
 
-    platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, 1, 10, null, null);
-    platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, 1, 10, null, null);
+    platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null);
+    platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null);
     assertEquals(1, server.tokens.get(), "the token is cached");
     clock.advance(Duration.ofSeconds(3600 - 61));
-    platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, 1, 10, null, null);
+    platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null);
     assertEquals(1, server.tokens.get(), "still valid for more than the margin");
     clock.advance(Duration.ofSeconds(2));
-    platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, 1, 10, null, null);
+    platform.inventory().inventoryItems(platform.tenantId(), null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null);
     assertEquals(2, server.tokens.get(), "renewed within 60 s of expiry, before it expired");
 
     assertEquals("Bearer token-1", server.requests.get(0).header("Authorization"));
@@ -106,7 +106,7 @@ class PlatformClientTest {
     server.tokenError = "invalid_client";
     PlatformClient platform = client().build();
     PlatformProblemException e = assertThrows(PlatformProblemException.class,
-        () -> platform.inventory().inventoryItems(TENANT, null, null, null, null, 1, 10, null, null));
+        () -> platform.inventory().inventoryItems(TENANT, null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null));
     assertEquals(401, e.status());
     assertEquals("invalid_client", e.code());
     assertEquals("Unknown client.", e.detail());
@@ -123,7 +123,7 @@ class PlatformClientTest {
       }
     });
     PlatformClient platform = client().build();
-    platform.inventory().inventoryItems(TENANT, null, null, null, null, 1, 10, null, null);
+    platform.inventory().inventoryItems(TENANT, null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null);
     assertEquals(2, server.tokens.get());
     assertEquals("Bearer token-2", server.requests.get(1).header("Authorization"));
   }
@@ -140,7 +140,7 @@ class PlatformClientTest {
     });
     PlatformClient platform = client().build();
     long start = System.nanoTime();
-    var page = platform.inventory().inventoryItems(TENANT, null, null, null, null, 1, 10, null, null);
+    var page = platform.inventory().inventoryItems(TENANT, null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null);
     long elapsedMs = (System.nanoTime() - start) / 1_000_000;
     assertEquals(10, page.getData().size());
     assertEquals(2, server.requests.size());
@@ -164,7 +164,7 @@ class PlatformClientTest {
       }
     });
     PlatformClient platform = client().maxRetries(4).build();
-    var page = platform.inventory().inventoryItems(TENANT, null, null, null, null, 1, 10, null, null);
+    var page = platform.inventory().inventoryItems(TENANT, null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null);
     assertEquals(10, page.getData().size());
     assertEquals(4, server.requests.size());
     assertTrue(retries.stream().anyMatch(e -> e.status() == 0 && e.failure() != null), "retried a network error");
@@ -177,7 +177,7 @@ class PlatformClientTest {
         TestServer.problem(ex, 503, "{\"status\":503,\"code\":\"service_unavailable\",\"title\":\"Unavailable\"}"));
     PlatformClient platform = client().maxRetries(2).build();
     PlatformProblemException e = assertThrows(PlatformProblemException.class,
-        () -> platform.inventory().inventoryItems(TENANT, null, null, null, null, 1, 10, null, null));
+        () -> platform.inventory().inventoryItems(TENANT, null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null));
     assertEquals(503, e.status());
     assertEquals("service_unavailable", e.code());
     assertEquals(3, server.requests.size());
@@ -313,7 +313,7 @@ class PlatformClientTest {
     server = new TestServer((r, n, ex) -> listItems(r, ex));
     PlatformClient platform = client().build();
     List<String> ids = Pages.<InventoryItem, dev.platform.client.generated.model.InventoryItemList>stream(
-            page -> platform.inventory().inventoryItems(TENANT, null, "wh_1", null, null, page, 10, null, null))
+            page -> platform.inventory().inventoryItems(TENANT, null, "wh_1", null, null, null, null, null, null, null, null, null, page, 10, null, null))
         .map(InventoryItem::getId)
         .collect(Collectors.toList());
     assertEquals(25, ids.size());
@@ -326,7 +326,7 @@ class PlatformClientTest {
 
     int count = 0;
     for (InventoryItem item : Pages.<InventoryItem, dev.platform.client.generated.model.InventoryItemList>iterate(
-        page -> platform.inventory().inventoryItems(TENANT, null, null, null, null, page, 25, null, null),
+        page -> platform.inventory().inventoryItems(TENANT, null, null, null, null, null, null, null, null, null, null, null, page, 25, null, null),
         dev.platform.client.generated.model.InventoryItemList::getData,
         dev.platform.client.generated.model.InventoryItemList::getMeta)) {
       assertNotNull(item.getId());
@@ -347,13 +347,13 @@ class PlatformClientTest {
     PlatformClient noRetry = client().timeout(Duration.ofMillis(300)).maxRetries(0).build();
     long start = System.nanoTime();
     ApiException e = assertThrows(ApiException.class,
-        () -> noRetry.inventory().inventoryItems(TENANT, null, null, null, null, 1, 10, null, null));
+        () -> noRetry.inventory().inventoryItems(TENANT, null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null));
     long elapsedMs = (System.nanoTime() - start) / 1_000_000;
     assertInstanceOf(HttpTimeoutException.class, e.getCause());
     assertTrue(elapsedMs < 2000, "timed out after " + elapsedMs + " ms");
 
     PlatformClient retrying = client().timeout(Duration.ofMillis(300)).maxRetries(1).build();
-    var page = retrying.inventory().inventoryItems(TENANT, null, null, null, null, 1, 10, null, null);
+    var page = retrying.inventory().inventoryItems(TENANT, null, null, null, null, null, null, null, null, null, null, null, 1, 10, null, null);
     assertEquals(10, page.getData().size(), "the timed-out attempt is retried");
     assertNotNull(retries.get(0).failure());
   }
@@ -364,7 +364,7 @@ class PlatformClientTest {
     PlatformClient platform = PlatformClient.builder().baseUrl(server.url() + "/").tenantId(TENANT)
         .apiKey("sk_test_abc").build();
     platform.api(dev.platform.client.generated.api.InventoryApi.class)
-        .inventoryItems(TENANT, null, null, null, null, null, null, null, null);
+        .inventoryItems(TENANT, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     assertEquals("Bearer sk_test_abc", server.requests.get(0).header("Authorization"));
     assertEquals(0, server.tokens.get());
   }

@@ -105,7 +105,7 @@ class SmokeIT {
     AtomicInteger pages = new AtomicInteger();
     List<String> ids = Pages.<InventoryItem, InventoryItemList>stream(page -> {
       pages.incrementAndGet();
-      return PLATFORM.inventory().inventoryItems(TENANT, null, env("PLATFORM_WAREHOUSE_ID"), null, null, page, 10, null, null);
+      return PLATFORM.inventory().inventoryItems(TENANT, null, env("PLATFORM_WAREHOUSE_ID"), null, null, null, null, null, null, null, null, null, page, 10, null, null);
     }).map(InventoryItem::getId).collect(Collectors.toList());
     Set<String> expected = IntStream.rangeClosed(1, 25).mapToObj(i -> String.format("SMOKE-%02d", i))
         .collect(Collectors.toCollection(TreeSet::new));
@@ -127,8 +127,8 @@ class SmokeIT {
     Order order = newOrder(flaky, reference);
     assertEquals(reference, order.getExternalReference());
     assertTrue(retries.get() >= 1, "the lost answer was retried");
-    List<Order> same = Pages.<Order, OrderList>stream(page -> PLATFORM.crm().orders(TENANT, OrderKind.SALES, null,
-            CUSTOMER, null, null, null, null, null, page, 100, null, null))
+    List<Order> same = Pages.<Order, OrderList>stream(page -> PLATFORM.crm().orders(TENANT, OrderKind.SALES, null, null,
+            CUSTOMER, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, page, 100, null, null))
         .filter(o -> reference.equals(o.getExternalReference()))
         .collect(Collectors.toList());
     assertEquals(1, same.size(), "exactly one order with the reference");
@@ -173,7 +173,7 @@ class SmokeIT {
     try {
       List<Future<InventoryItemList>> reads = new ArrayList<>();
       for (int i = 0; i < 8; i++) {
-        reads.add(pool.submit(() -> throttled.inventory().inventoryItems(tenant, null, null, null, null, 1, 5, null, null)));
+        reads.add(pool.submit(() -> throttled.inventory().inventoryItems(tenant, null, null, null, null, null, null, null, null, null, null, null, 1, 5, null, null)));
       }
       for (Future<InventoryItemList> read : reads) {
         assertNotNull(read.get(60, TimeUnit.SECONDS).getData());

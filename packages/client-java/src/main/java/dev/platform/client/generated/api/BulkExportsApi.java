@@ -26,6 +26,7 @@ import dev.platform.client.generated.model.ConflictProblem;
 import dev.platform.client.generated.model.CreateBulkExportInput;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
+import dev.platform.client.generated.model.GoneProblem;
 import dev.platform.client.generated.model.InternalErrorProblem;
 import dev.platform.client.generated.model.NotFoundProblem;
 import dev.platform.client.generated.model.PayloadTooLargeProblem;
@@ -444,6 +445,147 @@ public class BulkExportsApi {
     } catch (IOException e) {
       throw new ApiException(e);
     }
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Download a completed export’s file by its signed link
+   * The &#x60;download_url&#x60; of a completed export (&#x60;GET /v1/bulk/exports/{id}&#x60;), usable without credentials until &#x60;download_expires_at&#x60;: streamed from the platform, NDJSON (one record per line) or CSV (a header of the selected leaves). An altered link, or one of another export, is a 403 &#x60;download_link_invalid&#x60;; an expired one a 410 &#x60;download_link_expired&#x60; (read the export again for a fresh link); an export deleted after its retention a 404.
+   * @param id The export (&#x60;exp_…&#x60;). (required)
+   * @param token The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. (required)
+   * @return String
+   * @throws ApiException if fails to make API call
+   */
+  public String downloadBulkExport(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token) throws ApiException {
+    return downloadBulkExport(id, token, null);
+  }
+
+  /**
+   * Download a completed export’s file by its signed link
+   * The &#x60;download_url&#x60; of a completed export (&#x60;GET /v1/bulk/exports/{id}&#x60;), usable without credentials until &#x60;download_expires_at&#x60;: streamed from the platform, NDJSON (one record per line) or CSV (a header of the selected leaves). An altered link, or one of another export, is a 403 &#x60;download_link_invalid&#x60;; an expired one a 410 &#x60;download_link_expired&#x60; (read the export again for a fresh link); an export deleted after its retention a 404.
+   * @param id The export (&#x60;exp_…&#x60;). (required)
+   * @param token The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. (required)
+   * @param headers Optional headers to include in the request
+   * @return String
+   * @throws ApiException if fails to make API call
+   */
+  public String downloadBulkExport(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token, Map<String, String> headers) throws ApiException {
+    ApiResponse<String> localVarResponse = downloadBulkExportWithHttpInfo(id, token, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Download a completed export’s file by its signed link
+   * The &#x60;download_url&#x60; of a completed export (&#x60;GET /v1/bulk/exports/{id}&#x60;), usable without credentials until &#x60;download_expires_at&#x60;: streamed from the platform, NDJSON (one record per line) or CSV (a header of the selected leaves). An altered link, or one of another export, is a 403 &#x60;download_link_invalid&#x60;; an expired one a 410 &#x60;download_link_expired&#x60; (read the export again for a fresh link); an export deleted after its retention a 404.
+   * @param id The export (&#x60;exp_…&#x60;). (required)
+   * @param token The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. (required)
+   * @return ApiResponse&lt;String&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<String> downloadBulkExportWithHttpInfo(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token) throws ApiException {
+    return downloadBulkExportWithHttpInfo(id, token, null);
+  }
+
+  /**
+   * Download a completed export’s file by its signed link
+   * The &#x60;download_url&#x60; of a completed export (&#x60;GET /v1/bulk/exports/{id}&#x60;), usable without credentials until &#x60;download_expires_at&#x60;: streamed from the platform, NDJSON (one record per line) or CSV (a header of the selected leaves). An altered link, or one of another export, is a 403 &#x60;download_link_invalid&#x60;; an expired one a 410 &#x60;download_link_expired&#x60; (read the export again for a fresh link); an export deleted after its retention a 404.
+   * @param id The export (&#x60;exp_…&#x60;). (required)
+   * @param token The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. (required)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;String&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<String> downloadBulkExportWithHttpInfo(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = downloadBulkExportRequestBuilder(id, token, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("downloadBulkExport", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<String>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        String responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<String>() {});
+        
+
+        return new ApiResponse<String>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder downloadBulkExportRequestBuilder(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'id' is set
+    if (id == null) {
+      throw new ApiException(400, "Missing the required parameter 'id' when calling downloadBulkExport");
+    }
+    // verify the required parameter 'token' is set
+    if (token == null) {
+      throw new ApiException(400, "Missing the required parameter 'token' when calling downloadBulkExport");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/bulk/exports/{id}/download"
+        .replace("{id}", ApiClient.urlEncode(id.toString()));
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "token";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("token", token));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    localVarRequestBuilder.header("Accept", "application/x-ndjson, text/csv, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
     if (memberVarReadTimeout != null) {
       localVarRequestBuilder.timeout(memberVarReadTimeout);
     }

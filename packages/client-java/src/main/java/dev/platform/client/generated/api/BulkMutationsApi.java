@@ -22,10 +22,13 @@ import dev.platform.client.generated.model.BadRequestProblem;
 import dev.platform.client.generated.model.BulkMutation;
 import dev.platform.client.generated.model.BulkMutationList;
 import dev.platform.client.generated.model.BulkMutationStatus;
+import dev.platform.client.generated.model.BulkUpload;
 import dev.platform.client.generated.model.ConflictProblem;
 import dev.platform.client.generated.model.CreateBulkMutationInput;
+import java.io.File;
 import dev.platform.client.generated.model.ForbiddenProblem;
 import dev.platform.client.generated.model.GatewayTimeoutProblem;
+import dev.platform.client.generated.model.GoneProblem;
 import dev.platform.client.generated.model.InternalErrorProblem;
 import dev.platform.client.generated.model.NotFoundProblem;
 import dev.platform.client.generated.model.PayloadTooLargeProblem;
@@ -738,6 +741,281 @@ public class BulkMutationsApi {
 
     try {
       byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(createBulkMutationInput);
+      localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Download a bulk mutation’s result file by its signed link
+   * The &#x60;result_url&#x60; of an ended bulk mutation (&#x60;GET /v1/bulk/mutations/{id}&#x60;), usable without credentials until &#x60;result_url_expires_at&#x60;: one JSON line per input line that ran, in order, &#x60;{\&quot;line\&quot;: n, \&quot;ok\&quot;: true, \&quot;data\&quot;: {…}}&#x60; or &#x60;{\&quot;line\&quot;: n, \&quot;ok\&quot;: false, \&quot;problem\&quot;: {…}}&#x60;. An altered link is a 403 &#x60;download_link_invalid&#x60;, an expired one a 410 &#x60;download_link_expired&#x60;.
+   * @param id The bulk mutation (&#x60;bmu_…&#x60;). (required)
+   * @param token The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. (required)
+   * @return String
+   * @throws ApiException if fails to make API call
+   */
+  public String downloadBulkMutationResults(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token) throws ApiException {
+    return downloadBulkMutationResults(id, token, null);
+  }
+
+  /**
+   * Download a bulk mutation’s result file by its signed link
+   * The &#x60;result_url&#x60; of an ended bulk mutation (&#x60;GET /v1/bulk/mutations/{id}&#x60;), usable without credentials until &#x60;result_url_expires_at&#x60;: one JSON line per input line that ran, in order, &#x60;{\&quot;line\&quot;: n, \&quot;ok\&quot;: true, \&quot;data\&quot;: {…}}&#x60; or &#x60;{\&quot;line\&quot;: n, \&quot;ok\&quot;: false, \&quot;problem\&quot;: {…}}&#x60;. An altered link is a 403 &#x60;download_link_invalid&#x60;, an expired one a 410 &#x60;download_link_expired&#x60;.
+   * @param id The bulk mutation (&#x60;bmu_…&#x60;). (required)
+   * @param token The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. (required)
+   * @param headers Optional headers to include in the request
+   * @return String
+   * @throws ApiException if fails to make API call
+   */
+  public String downloadBulkMutationResults(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token, Map<String, String> headers) throws ApiException {
+    ApiResponse<String> localVarResponse = downloadBulkMutationResultsWithHttpInfo(id, token, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Download a bulk mutation’s result file by its signed link
+   * The &#x60;result_url&#x60; of an ended bulk mutation (&#x60;GET /v1/bulk/mutations/{id}&#x60;), usable without credentials until &#x60;result_url_expires_at&#x60;: one JSON line per input line that ran, in order, &#x60;{\&quot;line\&quot;: n, \&quot;ok\&quot;: true, \&quot;data\&quot;: {…}}&#x60; or &#x60;{\&quot;line\&quot;: n, \&quot;ok\&quot;: false, \&quot;problem\&quot;: {…}}&#x60;. An altered link is a 403 &#x60;download_link_invalid&#x60;, an expired one a 410 &#x60;download_link_expired&#x60;.
+   * @param id The bulk mutation (&#x60;bmu_…&#x60;). (required)
+   * @param token The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. (required)
+   * @return ApiResponse&lt;String&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<String> downloadBulkMutationResultsWithHttpInfo(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token) throws ApiException {
+    return downloadBulkMutationResultsWithHttpInfo(id, token, null);
+  }
+
+  /**
+   * Download a bulk mutation’s result file by its signed link
+   * The &#x60;result_url&#x60; of an ended bulk mutation (&#x60;GET /v1/bulk/mutations/{id}&#x60;), usable without credentials until &#x60;result_url_expires_at&#x60;: one JSON line per input line that ran, in order, &#x60;{\&quot;line\&quot;: n, \&quot;ok\&quot;: true, \&quot;data\&quot;: {…}}&#x60; or &#x60;{\&quot;line\&quot;: n, \&quot;ok\&quot;: false, \&quot;problem\&quot;: {…}}&#x60;. An altered link is a 403 &#x60;download_link_invalid&#x60;, an expired one a 410 &#x60;download_link_expired&#x60;.
+   * @param id The bulk mutation (&#x60;bmu_…&#x60;). (required)
+   * @param token The link’s signature and expiry, as the link carries it. Never send the link to anyone who should not read the file: it is the credential. (required)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;String&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<String> downloadBulkMutationResultsWithHttpInfo(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = downloadBulkMutationResultsRequestBuilder(id, token, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("downloadBulkMutationResults", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<String>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        String responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<String>() {});
+        
+
+        return new ApiResponse<String>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder downloadBulkMutationResultsRequestBuilder(@jakarta.annotation.Nonnull String id, @jakarta.annotation.Nonnull String token, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'id' is set
+    if (id == null) {
+      throw new ApiException(400, "Missing the required parameter 'id' when calling downloadBulkMutationResults");
+    }
+    // verify the required parameter 'token' is set
+    if (token == null) {
+      throw new ApiException(400, "Missing the required parameter 'token' when calling downloadBulkMutationResults");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/bulk/mutations/{id}/results"
+        .replace("{id}", ApiClient.urlEncode(id.toString()));
+
+    List<Pair> localVarQueryParams = new ArrayList<>();
+    StringJoiner localVarQueryStringJoiner = new StringJoiner("&");
+    String localVarQueryParameterBaseName;
+    localVarQueryParameterBaseName = "token";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("token", token));
+
+    if (!localVarQueryParams.isEmpty() || localVarQueryStringJoiner.length() != 0) {
+      StringJoiner queryJoiner = new StringJoiner("&");
+      localVarQueryParams.forEach(p -> queryJoiner.add(p.getName() + '=' + p.getValue()));
+      if (localVarQueryStringJoiner.length() != 0) {
+        queryJoiner.add(localVarQueryStringJoiner.toString());
+      }
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath + '?' + queryJoiner.toString()));
+    } else {
+      localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+    }
+
+    localVarRequestBuilder.header("Accept", "application/x-ndjson, application/problem+json");
+
+    localVarRequestBuilder.method("GET", HttpRequest.BodyPublishers.noBody());
+    if (memberVarReadTimeout != null) {
+      localVarRequestBuilder.timeout(memberVarReadTimeout);
+    }
+    // Add custom headers if provided
+    localVarRequestBuilder = HttpRequestBuilderExtensions.withAdditionalHeaders(localVarRequestBuilder, headers);
+    if (memberVarInterceptor != null) {
+      memberVarInterceptor.accept(localVarRequestBuilder);
+    }
+    return localVarRequestBuilder;
+  }
+
+  /**
+   * Upload the JSONL file of a bulk mutation
+   * Stores the lines a bulk mutation runs (&#x60;POST /v1/bulk/mutations&#x60; with the &#x60;upload_id&#x60;): one JSON object per line, the variables of one run of the mutation, read and checked line by line as it arrives (never held whole). Send it as &#x60;application/x-ndjson&#x60; (or &#x60;application/jsonl&#x60;). Refused, storing nothing: a body of another media type (415), an empty file, or a line that is not one JSON object or is longer than 1 MiB (422 &#x60;rule_violation&#x60; naming &#x60;lines.&lt;n&gt;&#x60;: the document states only bytes), a file larger than 50 MB (413 &#x60;payload_too_large&#x60;). One request against the rate limit, whatever its size.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param body  (required)
+   * @return BulkUpload
+   * @throws ApiException if fails to make API call
+   */
+  public BulkUpload uploadBulkFile(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull File body) throws ApiException {
+    return uploadBulkFile(xServiceTenant, body, null);
+  }
+
+  /**
+   * Upload the JSONL file of a bulk mutation
+   * Stores the lines a bulk mutation runs (&#x60;POST /v1/bulk/mutations&#x60; with the &#x60;upload_id&#x60;): one JSON object per line, the variables of one run of the mutation, read and checked line by line as it arrives (never held whole). Send it as &#x60;application/x-ndjson&#x60; (or &#x60;application/jsonl&#x60;). Refused, storing nothing: a body of another media type (415), an empty file, or a line that is not one JSON object or is longer than 1 MiB (422 &#x60;rule_violation&#x60; naming &#x60;lines.&lt;n&gt;&#x60;: the document states only bytes), a file larger than 50 MB (413 &#x60;payload_too_large&#x60;). One request against the rate limit, whatever its size.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param body  (required)
+   * @param headers Optional headers to include in the request
+   * @return BulkUpload
+   * @throws ApiException if fails to make API call
+   */
+  public BulkUpload uploadBulkFile(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull File body, Map<String, String> headers) throws ApiException {
+    ApiResponse<BulkUpload> localVarResponse = uploadBulkFileWithHttpInfo(xServiceTenant, body, headers);
+    return localVarResponse.getData();
+  }
+
+  /**
+   * Upload the JSONL file of a bulk mutation
+   * Stores the lines a bulk mutation runs (&#x60;POST /v1/bulk/mutations&#x60; with the &#x60;upload_id&#x60;): one JSON object per line, the variables of one run of the mutation, read and checked line by line as it arrives (never held whole). Send it as &#x60;application/x-ndjson&#x60; (or &#x60;application/jsonl&#x60;). Refused, storing nothing: a body of another media type (415), an empty file, or a line that is not one JSON object or is longer than 1 MiB (422 &#x60;rule_violation&#x60; naming &#x60;lines.&lt;n&gt;&#x60;: the document states only bytes), a file larger than 50 MB (413 &#x60;payload_too_large&#x60;). One request against the rate limit, whatever its size.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param body  (required)
+   * @return ApiResponse&lt;BulkUpload&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<BulkUpload> uploadBulkFileWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull File body) throws ApiException {
+    return uploadBulkFileWithHttpInfo(xServiceTenant, body, null);
+  }
+
+  /**
+   * Upload the JSONL file of a bulk mutation
+   * Stores the lines a bulk mutation runs (&#x60;POST /v1/bulk/mutations&#x60; with the &#x60;upload_id&#x60;): one JSON object per line, the variables of one run of the mutation, read and checked line by line as it arrives (never held whole). Send it as &#x60;application/x-ndjson&#x60; (or &#x60;application/jsonl&#x60;). Refused, storing nothing: a body of another media type (415), an empty file, or a line that is not one JSON object or is longer than 1 MiB (422 &#x60;rule_violation&#x60; naming &#x60;lines.&lt;n&gt;&#x60;: the document states only bytes), a file larger than 50 MB (413 &#x60;payload_too_large&#x60;). One request against the rate limit, whatever its size.
+   * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
+   * @param body  (required)
+   * @param headers Optional headers to include in the request
+   * @return ApiResponse&lt;BulkUpload&gt;
+   * @throws ApiException if fails to make API call
+   */
+  public ApiResponse<BulkUpload> uploadBulkFileWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull File body, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = uploadBulkFileRequestBuilder(xServiceTenant, body, headers);
+    try {
+      HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
+          localVarRequestBuilder.build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (memberVarResponseInterceptor != null) {
+        memberVarResponseInterceptor.accept(localVarResponse);
+      }
+      InputStream localVarResponseBody = null;
+      try {
+        if (localVarResponse.statusCode()/ 100 != 2) {
+          throw getApiException("uploadBulkFile", localVarResponse);
+        }
+        localVarResponseBody = ApiClient.getResponseBody(localVarResponse);
+        if (localVarResponseBody == null) {
+          return new ApiResponse<BulkUpload>(
+              localVarResponse.statusCode(),
+              localVarResponse.headers().map(),
+              null
+          );
+        }
+
+        
+        
+        String responseBody = new String(localVarResponseBody.readAllBytes());
+        BulkUpload responseValue = responseBody.isBlank()? null: memberVarObjectMapper.readValue(responseBody, new TypeReference<BulkUpload>() {});
+        
+
+        return new ApiResponse<BulkUpload>(
+            localVarResponse.statusCode(),
+            localVarResponse.headers().map(),
+            responseValue
+        );
+      } finally {
+        if (localVarResponseBody != null) {
+          localVarResponseBody.close();
+        }
+      }
+    } catch (IOException e) {
+      throw new ApiException(e);
+    }
+    catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new ApiException(e);
+    }
+  }
+
+  private HttpRequest.Builder uploadBulkFileRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nonnull File body, Map<String, String> headers) throws ApiException {
+    // verify the required parameter 'xServiceTenant' is set
+    if (xServiceTenant == null) {
+      throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling uploadBulkFile");
+    }
+    // verify the required parameter 'body' is set
+    if (body == null) {
+      throw new ApiException(400, "Missing the required parameter 'body' when calling uploadBulkFile");
+    }
+
+    HttpRequest.Builder localVarRequestBuilder = HttpRequest.newBuilder();
+
+    String localVarPath = "/v1/bulk/uploads";
+
+    localVarRequestBuilder.uri(URI.create(memberVarBaseUri + localVarPath));
+
+    if (xServiceTenant != null) {
+      localVarRequestBuilder.header("X-Service-Tenant", xServiceTenant.toString());
+    }
+    localVarRequestBuilder.header("Content-Type", "application/x-ndjson");
+    localVarRequestBuilder.header("Accept", "application/json, application/problem+json");
+
+    try {
+      byte[] localVarPostBody = memberVarObjectMapper.writeValueAsBytes(body);
       localVarRequestBuilder.method("POST", HttpRequest.BodyPublishers.ofByteArray(localVarPostBody));
     } catch (IOException e) {
       throw new ApiException(e);

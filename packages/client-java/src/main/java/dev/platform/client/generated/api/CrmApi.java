@@ -1905,11 +1905,23 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;kind&#x60;, &#x60;status&#x60;, &#x60;channel&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1920,8 +1932,8 @@ public class CrmApi {
    * @return OrderLineAggregate
    * @throws ApiException if fails to make API call
    */
-  public OrderLineAggregate orderLinesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return orderLinesAggregate(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public OrderLineAggregate orderLinesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return orderLinesAggregate(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -1930,11 +1942,23 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;kind&#x60;, &#x60;status&#x60;, &#x60;channel&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1946,8 +1970,8 @@ public class CrmApi {
    * @return OrderLineAggregate
    * @throws ApiException if fails to make API call
    */
-  public OrderLineAggregate orderLinesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    ApiResponse<OrderLineAggregate> localVarResponse = orderLinesAggregateWithHttpInfo(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public OrderLineAggregate orderLinesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<OrderLineAggregate> localVarResponse = orderLinesAggregateWithHttpInfo(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     return localVarResponse.getData();
   }
 
@@ -1957,11 +1981,23 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;kind&#x60;, &#x60;status&#x60;, &#x60;channel&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1972,8 +2008,8 @@ public class CrmApi {
    * @return ApiResponse&lt;OrderLineAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<OrderLineAggregate> orderLinesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return orderLinesAggregateWithHttpInfo(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public ApiResponse<OrderLineAggregate> orderLinesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return orderLinesAggregateWithHttpInfo(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -1982,11 +2018,23 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;kind&#x60;, &#x60;status&#x60;, &#x60;channel&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1998,8 +2046,8 @@ public class CrmApi {
    * @return ApiResponse&lt;OrderLineAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<OrderLineAggregate> orderLinesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = orderLinesAggregateRequestBuilder(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public ApiResponse<OrderLineAggregate> orderLinesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = orderLinesAggregateRequestBuilder(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2046,7 +2094,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder orderLinesAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder orderLinesAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling orderLinesAggregate");
@@ -2063,6 +2111,8 @@ public class CrmApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("kind", kind));
     localVarQueryParameterBaseName = "status";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
+    localVarQueryParameterBaseName = "status_in";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("multi", "status_in", statusIn));
     localVarQueryParameterBaseName = "customer_id";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("customer_id", customerId));
     localVarQueryParameterBaseName = "item_id";
@@ -2073,6 +2123,28 @@ public class CrmApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_after", createdAfter));
     localVarQueryParameterBaseName = "created_before";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_before", createdBefore));
+    localVarQueryParameterBaseName = "confirmed_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("confirmed_after", confirmedAfter));
+    localVarQueryParameterBaseName = "confirmed_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("confirmed_before", confirmedBefore));
+    localVarQueryParameterBaseName = "fulfilled_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("fulfilled_after", fulfilledAfter));
+    localVarQueryParameterBaseName = "fulfilled_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("fulfilled_before", fulfilledBefore));
+    localVarQueryParameterBaseName = "received_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("received_after", receivedAfter));
+    localVarQueryParameterBaseName = "received_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("received_before", receivedBefore));
+    localVarQueryParameterBaseName = "cancelled_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("cancelled_after", cancelledAfter));
+    localVarQueryParameterBaseName = "cancelled_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("cancelled_before", cancelledBefore));
+    localVarQueryParameterBaseName = "total_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_min", totalMin));
+    localVarQueryParameterBaseName = "total_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_max", totalMax));
+    localVarQueryParameterBaseName = "q";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("q", q));
     localVarQueryParameterBaseName = "group_by";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
     localVarQueryParameterBaseName = "bucket";
@@ -2122,12 +2194,24 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
-   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
    * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
@@ -2135,8 +2219,8 @@ public class CrmApi {
    * @return OrderList
    * @throws ApiException if fails to make API call
    */
-  public OrderList orders(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
-    return orders(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, sort, page, perPage, after, before, null);
+  public OrderList orders(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return orders(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -2145,12 +2229,24 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
-   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
    * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
@@ -2159,8 +2255,8 @@ public class CrmApi {
    * @return OrderList
    * @throws ApiException if fails to make API call
    */
-  public OrderList orders(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
-    ApiResponse<OrderList> localVarResponse = ordersWithHttpInfo(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, sort, page, perPage, after, before, headers);
+  public OrderList orders(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<OrderList> localVarResponse = ordersWithHttpInfo(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -2170,12 +2266,24 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
-   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
    * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
@@ -2183,8 +2291,8 @@ public class CrmApi {
    * @return ApiResponse&lt;OrderList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<OrderList> ordersWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
-    return ordersWithHttpInfo(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, sort, page, perPage, after, before, null);
+  public ApiResponse<OrderList> ordersWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return ordersWithHttpInfo(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -2193,12 +2301,24 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
-   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
    * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
@@ -2207,8 +2327,8 @@ public class CrmApi {
    * @return ApiResponse&lt;OrderList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<OrderList> ordersWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = ordersRequestBuilder(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, sort, page, perPage, after, before, headers);
+  public ApiResponse<OrderList> ordersWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = ordersRequestBuilder(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2255,7 +2375,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder ordersRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder ordersRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling orders");
@@ -2272,6 +2392,8 @@ public class CrmApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("kind", kind));
     localVarQueryParameterBaseName = "status";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
+    localVarQueryParameterBaseName = "status_in";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("multi", "status_in", statusIn));
     localVarQueryParameterBaseName = "customer_id";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("customer_id", customerId));
     localVarQueryParameterBaseName = "item_id";
@@ -2282,6 +2404,28 @@ public class CrmApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_after", createdAfter));
     localVarQueryParameterBaseName = "created_before";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_before", createdBefore));
+    localVarQueryParameterBaseName = "confirmed_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("confirmed_after", confirmedAfter));
+    localVarQueryParameterBaseName = "confirmed_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("confirmed_before", confirmedBefore));
+    localVarQueryParameterBaseName = "fulfilled_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("fulfilled_after", fulfilledAfter));
+    localVarQueryParameterBaseName = "fulfilled_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("fulfilled_before", fulfilledBefore));
+    localVarQueryParameterBaseName = "received_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("received_after", receivedAfter));
+    localVarQueryParameterBaseName = "received_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("received_before", receivedBefore));
+    localVarQueryParameterBaseName = "cancelled_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("cancelled_after", cancelledAfter));
+    localVarQueryParameterBaseName = "cancelled_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("cancelled_before", cancelledBefore));
+    localVarQueryParameterBaseName = "total_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_min", totalMin));
+    localVarQueryParameterBaseName = "total_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_max", totalMax));
+    localVarQueryParameterBaseName = "q";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("q", q));
     localVarQueryParameterBaseName = "sort";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
     localVarQueryParameterBaseName = "page";
@@ -2327,11 +2471,23 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;kind&#x60;, &#x60;status&#x60;, &#x60;channel&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -2342,8 +2498,8 @@ public class CrmApi {
    * @return OrderAggregate
    * @throws ApiException if fails to make API call
    */
-  public OrderAggregate ordersAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return ordersAggregate(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public OrderAggregate ordersAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return ordersAggregate(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -2352,11 +2508,23 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;kind&#x60;, &#x60;status&#x60;, &#x60;channel&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -2368,8 +2536,8 @@ public class CrmApi {
    * @return OrderAggregate
    * @throws ApiException if fails to make API call
    */
-  public OrderAggregate ordersAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    ApiResponse<OrderAggregate> localVarResponse = ordersAggregateWithHttpInfo(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public OrderAggregate ordersAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<OrderAggregate> localVarResponse = ordersAggregateWithHttpInfo(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     return localVarResponse.getData();
   }
 
@@ -2379,11 +2547,23 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;kind&#x60;, &#x60;status&#x60;, &#x60;channel&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -2394,8 +2574,8 @@ public class CrmApi {
    * @return ApiResponse&lt;OrderAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<OrderAggregate> ordersAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return ordersAggregateWithHttpInfo(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public ApiResponse<OrderAggregate> ordersAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return ordersAggregateWithHttpInfo(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -2404,11 +2584,23 @@ public class CrmApi {
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param kind Only orders of this kind. (optional)
    * @param status Only orders in this status. (optional)
+   * @param statusIn Only orders in one of these statuses (1 to 50). With &#x60;status&#x60;, both apply. (optional)
    * @param customerId Only orders of this customer. (optional)
    * @param itemId Only orders with at least one line for this SKU. (optional)
    * @param channel Only orders created through this channel (&#x60;api&#x60;, or a connector id). (optional)
    * @param createdAfter Only orders created at or after this instant. (optional)
    * @param createdBefore Only orders created before this instant. (optional)
+   * @param confirmedAfter Only orders confirmed at or after this instant. (optional)
+   * @param confirmedBefore Only orders confirmed before this instant. (optional)
+   * @param fulfilledAfter Only sales orders fulfilled at or after this instant. (optional)
+   * @param fulfilledBefore Only sales orders fulfilled before this instant. (optional)
+   * @param receivedAfter Only purchase orders received at or after this instant. (optional)
+   * @param receivedBefore Only purchase orders received before this instant. (optional)
+   * @param cancelledAfter Only orders cancelled at or after this instant. (optional)
+   * @param cancelledBefore Only orders cancelled before this instant. (optional)
+   * @param totalMin Only orders whose &#x60;total&#x60; is at least this amount, in minor units of the order’s currency. (optional)
+   * @param totalMax Only orders whose &#x60;total&#x60; is at most this amount, in minor units of the order’s currency. (optional)
+   * @param q Only orders whose number, external reference or notes contain this text, ignoring case (1 to 200 characters). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;kind&#x60;, &#x60;status&#x60;, &#x60;channel&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;confirmed_at&#x60;, &#x60;fulfilled_at&#x60;, &#x60;received_at&#x60;, &#x60;cancelled_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -2420,8 +2612,8 @@ public class CrmApi {
    * @return ApiResponse&lt;OrderAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<OrderAggregate> ordersAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = ordersAggregateRequestBuilder(xServiceTenant, kind, status, customerId, itemId, channel, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public ApiResponse<OrderAggregate> ordersAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = ordersAggregateRequestBuilder(xServiceTenant, kind, status, statusIn, customerId, itemId, channel, createdAfter, createdBefore, confirmedAfter, confirmedBefore, fulfilledAfter, fulfilledBefore, receivedAfter, receivedBefore, cancelledAfter, cancelledBefore, totalMin, totalMax, q, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2468,7 +2660,7 @@ public class CrmApi {
     }
   }
 
-  private HttpRequest.Builder ordersAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder ordersAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable OrderKind kind, @jakarta.annotation.Nullable OrderStatus status, @jakarta.annotation.Nullable List<OrderStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String channel, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime confirmedAfter, @jakarta.annotation.Nullable OffsetDateTime confirmedBefore, @jakarta.annotation.Nullable OffsetDateTime fulfilledAfter, @jakarta.annotation.Nullable OffsetDateTime fulfilledBefore, @jakarta.annotation.Nullable OffsetDateTime receivedAfter, @jakarta.annotation.Nullable OffsetDateTime receivedBefore, @jakarta.annotation.Nullable OffsetDateTime cancelledAfter, @jakarta.annotation.Nullable OffsetDateTime cancelledBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling ordersAggregate");
@@ -2485,6 +2677,8 @@ public class CrmApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("kind", kind));
     localVarQueryParameterBaseName = "status";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
+    localVarQueryParameterBaseName = "status_in";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("multi", "status_in", statusIn));
     localVarQueryParameterBaseName = "customer_id";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("customer_id", customerId));
     localVarQueryParameterBaseName = "item_id";
@@ -2495,6 +2689,28 @@ public class CrmApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_after", createdAfter));
     localVarQueryParameterBaseName = "created_before";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_before", createdBefore));
+    localVarQueryParameterBaseName = "confirmed_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("confirmed_after", confirmedAfter));
+    localVarQueryParameterBaseName = "confirmed_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("confirmed_before", confirmedBefore));
+    localVarQueryParameterBaseName = "fulfilled_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("fulfilled_after", fulfilledAfter));
+    localVarQueryParameterBaseName = "fulfilled_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("fulfilled_before", fulfilledBefore));
+    localVarQueryParameterBaseName = "received_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("received_after", receivedAfter));
+    localVarQueryParameterBaseName = "received_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("received_before", receivedBefore));
+    localVarQueryParameterBaseName = "cancelled_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("cancelled_after", cancelledAfter));
+    localVarQueryParameterBaseName = "cancelled_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("cancelled_before", cancelledBefore));
+    localVarQueryParameterBaseName = "total_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_min", totalMin));
+    localVarQueryParameterBaseName = "total_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_max", totalMax));
+    localVarQueryParameterBaseName = "q";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("q", q));
     localVarQueryParameterBaseName = "group_by";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
     localVarQueryParameterBaseName = "bucket";

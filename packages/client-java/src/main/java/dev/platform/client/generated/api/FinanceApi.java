@@ -625,13 +625,26 @@ public class FinanceApi {
    * Invoices, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only invoices with this status. (optional)
+   * @param statusIn Only invoices with one of these statuses (1 to 50). (optional)
    * @param customerId Only invoices of this customer. (optional)
    * @param orderId Only invoices of this order. (optional)
    * @param currency Only invoices in this currency. (optional)
+   * @param createdAfter Only invoices created at or after this time. (optional)
+   * @param createdBefore Only invoices created before this time. (optional)
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param paidAfter Only invoices fully paid (&#x60;paid_at&#x60;) at or after this time. (optional)
+   * @param paidBefore Only invoices fully paid (&#x60;paid_at&#x60;) before this time. (optional)
+   * @param voidedAfter Only invoices voided at or after this time. (optional)
+   * @param voidedBefore Only invoices voided before this time. (optional)
+   * @param dueAfter Only invoices due on or after this date, &#x60;YYYY-MM-DD&#x60; (invoices without a due date are left out). (optional)
+   * @param dueBefore Only invoices due before this date, &#x60;YYYY-MM-DD&#x60; (with &#x60;due_after: \&quot;2026-04-01\&quot;&#x60;, &#x60;due_before: \&quot;2026-05-01\&quot;&#x60;: due in April). (optional)
+   * @param totalMin Only invoices whose &#x60;total&#x60; is at least this amount, in minor units of the invoice&#39;s currency (add &#x60;currency&#x60; to compare like with like). (optional)
+   * @param totalMax Only invoices whose &#x60;total&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;total_min&#x60; (&#x60;rule_violation&#x60;). (optional)
+   * @param amountDueMin Only invoices whose &#x60;amount_due&#x60; (&#x60;total - amount_paid&#x60;) is at least this amount, in minor units of the invoice&#39;s currency (&#x60;amount_due_min: 1, status: issued&#x60;: the open invoices). (optional)
+   * @param amountDueMax Only invoices whose &#x60;amount_due&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;amount_due_min&#x60; (&#x60;rule_violation&#x60;). (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
-   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, &#x60;amount_due&#x60;, &#x60;issued_at&#x60;, &#x60;paid_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
    * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
@@ -639,8 +652,8 @@ public class FinanceApi {
    * @return InvoiceList
    * @throws ApiException if fails to make API call
    */
-  public InvoiceList invoices(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
-    return invoices(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, before, null);
+  public InvoiceList invoices(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return invoices(xServiceTenant, status, statusIn, customerId, orderId, currency, createdAfter, createdBefore, issuedAfter, issuedBefore, paidAfter, paidBefore, voidedAfter, voidedBefore, dueAfter, dueBefore, totalMin, totalMax, amountDueMin, amountDueMax, overdue, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -648,13 +661,26 @@ public class FinanceApi {
    * Invoices, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only invoices with this status. (optional)
+   * @param statusIn Only invoices with one of these statuses (1 to 50). (optional)
    * @param customerId Only invoices of this customer. (optional)
    * @param orderId Only invoices of this order. (optional)
    * @param currency Only invoices in this currency. (optional)
+   * @param createdAfter Only invoices created at or after this time. (optional)
+   * @param createdBefore Only invoices created before this time. (optional)
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param paidAfter Only invoices fully paid (&#x60;paid_at&#x60;) at or after this time. (optional)
+   * @param paidBefore Only invoices fully paid (&#x60;paid_at&#x60;) before this time. (optional)
+   * @param voidedAfter Only invoices voided at or after this time. (optional)
+   * @param voidedBefore Only invoices voided before this time. (optional)
+   * @param dueAfter Only invoices due on or after this date, &#x60;YYYY-MM-DD&#x60; (invoices without a due date are left out). (optional)
+   * @param dueBefore Only invoices due before this date, &#x60;YYYY-MM-DD&#x60; (with &#x60;due_after: \&quot;2026-04-01\&quot;&#x60;, &#x60;due_before: \&quot;2026-05-01\&quot;&#x60;: due in April). (optional)
+   * @param totalMin Only invoices whose &#x60;total&#x60; is at least this amount, in minor units of the invoice&#39;s currency (add &#x60;currency&#x60; to compare like with like). (optional)
+   * @param totalMax Only invoices whose &#x60;total&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;total_min&#x60; (&#x60;rule_violation&#x60;). (optional)
+   * @param amountDueMin Only invoices whose &#x60;amount_due&#x60; (&#x60;total - amount_paid&#x60;) is at least this amount, in minor units of the invoice&#39;s currency (&#x60;amount_due_min: 1, status: issued&#x60;: the open invoices). (optional)
+   * @param amountDueMax Only invoices whose &#x60;amount_due&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;amount_due_min&#x60; (&#x60;rule_violation&#x60;). (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
-   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, &#x60;amount_due&#x60;, &#x60;issued_at&#x60;, &#x60;paid_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
    * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
@@ -663,8 +689,8 @@ public class FinanceApi {
    * @return InvoiceList
    * @throws ApiException if fails to make API call
    */
-  public InvoiceList invoices(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
-    ApiResponse<InvoiceList> localVarResponse = invoicesWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, before, headers);
+  public InvoiceList invoices(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<InvoiceList> localVarResponse = invoicesWithHttpInfo(xServiceTenant, status, statusIn, customerId, orderId, currency, createdAfter, createdBefore, issuedAfter, issuedBefore, paidAfter, paidBefore, voidedAfter, voidedBefore, dueAfter, dueBefore, totalMin, totalMax, amountDueMin, amountDueMax, overdue, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -673,13 +699,26 @@ public class FinanceApi {
    * Invoices, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only invoices with this status. (optional)
+   * @param statusIn Only invoices with one of these statuses (1 to 50). (optional)
    * @param customerId Only invoices of this customer. (optional)
    * @param orderId Only invoices of this order. (optional)
    * @param currency Only invoices in this currency. (optional)
+   * @param createdAfter Only invoices created at or after this time. (optional)
+   * @param createdBefore Only invoices created before this time. (optional)
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param paidAfter Only invoices fully paid (&#x60;paid_at&#x60;) at or after this time. (optional)
+   * @param paidBefore Only invoices fully paid (&#x60;paid_at&#x60;) before this time. (optional)
+   * @param voidedAfter Only invoices voided at or after this time. (optional)
+   * @param voidedBefore Only invoices voided before this time. (optional)
+   * @param dueAfter Only invoices due on or after this date, &#x60;YYYY-MM-DD&#x60; (invoices without a due date are left out). (optional)
+   * @param dueBefore Only invoices due before this date, &#x60;YYYY-MM-DD&#x60; (with &#x60;due_after: \&quot;2026-04-01\&quot;&#x60;, &#x60;due_before: \&quot;2026-05-01\&quot;&#x60;: due in April). (optional)
+   * @param totalMin Only invoices whose &#x60;total&#x60; is at least this amount, in minor units of the invoice&#39;s currency (add &#x60;currency&#x60; to compare like with like). (optional)
+   * @param totalMax Only invoices whose &#x60;total&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;total_min&#x60; (&#x60;rule_violation&#x60;). (optional)
+   * @param amountDueMin Only invoices whose &#x60;amount_due&#x60; (&#x60;total - amount_paid&#x60;) is at least this amount, in minor units of the invoice&#39;s currency (&#x60;amount_due_min: 1, status: issued&#x60;: the open invoices). (optional)
+   * @param amountDueMax Only invoices whose &#x60;amount_due&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;amount_due_min&#x60; (&#x60;rule_violation&#x60;). (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
-   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, &#x60;amount_due&#x60;, &#x60;issued_at&#x60;, &#x60;paid_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
    * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
@@ -687,8 +726,8 @@ public class FinanceApi {
    * @return ApiResponse&lt;InvoiceList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InvoiceList> invoicesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
-    return invoicesWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, before, null);
+  public ApiResponse<InvoiceList> invoicesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return invoicesWithHttpInfo(xServiceTenant, status, statusIn, customerId, orderId, currency, createdAfter, createdBefore, issuedAfter, issuedBefore, paidAfter, paidBefore, voidedAfter, voidedBefore, dueAfter, dueBefore, totalMin, totalMax, amountDueMin, amountDueMax, overdue, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -696,13 +735,26 @@ public class FinanceApi {
    * Invoices, newest first by default.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only invoices with this status. (optional)
+   * @param statusIn Only invoices with one of these statuses (1 to 50). (optional)
    * @param customerId Only invoices of this customer. (optional)
    * @param orderId Only invoices of this order. (optional)
    * @param currency Only invoices in this currency. (optional)
+   * @param createdAfter Only invoices created at or after this time. (optional)
+   * @param createdBefore Only invoices created before this time. (optional)
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param paidAfter Only invoices fully paid (&#x60;paid_at&#x60;) at or after this time. (optional)
+   * @param paidBefore Only invoices fully paid (&#x60;paid_at&#x60;) before this time. (optional)
+   * @param voidedAfter Only invoices voided at or after this time. (optional)
+   * @param voidedBefore Only invoices voided before this time. (optional)
+   * @param dueAfter Only invoices due on or after this date, &#x60;YYYY-MM-DD&#x60; (invoices without a due date are left out). (optional)
+   * @param dueBefore Only invoices due before this date, &#x60;YYYY-MM-DD&#x60; (with &#x60;due_after: \&quot;2026-04-01\&quot;&#x60;, &#x60;due_before: \&quot;2026-05-01\&quot;&#x60;: due in April). (optional)
+   * @param totalMin Only invoices whose &#x60;total&#x60; is at least this amount, in minor units of the invoice&#39;s currency (add &#x60;currency&#x60; to compare like with like). (optional)
+   * @param totalMax Only invoices whose &#x60;total&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;total_min&#x60; (&#x60;rule_violation&#x60;). (optional)
+   * @param amountDueMin Only invoices whose &#x60;amount_due&#x60; (&#x60;total - amount_paid&#x60;) is at least this amount, in minor units of the invoice&#39;s currency (&#x60;amount_due_min: 1, status: issued&#x60;: the open invoices). (optional)
+   * @param amountDueMax Only invoices whose &#x60;amount_due&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;amount_due_min&#x60; (&#x60;rule_violation&#x60;). (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
-   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
+   * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, &#x60;number&#x60;, &#x60;total&#x60;, &#x60;due_date&#x60;, &#x60;amount_due&#x60;, &#x60;issued_at&#x60;, &#x60;paid_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;number,-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
    * @param after Cursor: the page that follows the record a cursor names (&#x60;meta.next_cursor&#x60; of a page), in the same &#x60;sort&#x60; (keyset pagination: as fast on page 20,000 as on page 1, and no record that exists and keeps its sort key throughout a walk is skipped or repeated). Not with &#x60;page&#x60; or &#x60;before&#x60;. A value that is not a cursor of this list and sort is refused (&#x60;rule_violation&#x60;). (optional)
@@ -711,8 +763,8 @@ public class FinanceApi {
    * @return ApiResponse&lt;InvoiceList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InvoiceList> invoicesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = invoicesRequestBuilder(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, sort, page, perPage, after, before, headers);
+  public ApiResponse<InvoiceList> invoicesWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = invoicesRequestBuilder(xServiceTenant, status, statusIn, customerId, orderId, currency, createdAfter, createdBefore, issuedAfter, issuedBefore, paidAfter, paidBefore, voidedAfter, voidedBefore, dueAfter, dueBefore, totalMin, totalMax, amountDueMin, amountDueMax, overdue, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -759,7 +811,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder invoicesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder invoicesRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling invoices");
@@ -774,16 +826,42 @@ public class FinanceApi {
     String localVarQueryParameterBaseName;
     localVarQueryParameterBaseName = "status";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
+    localVarQueryParameterBaseName = "status_in";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("multi", "status_in", statusIn));
     localVarQueryParameterBaseName = "customer_id";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("customer_id", customerId));
     localVarQueryParameterBaseName = "order_id";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("order_id", orderId));
     localVarQueryParameterBaseName = "currency";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("currency", currency));
+    localVarQueryParameterBaseName = "created_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("created_after", createdAfter));
+    localVarQueryParameterBaseName = "created_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("created_before", createdBefore));
     localVarQueryParameterBaseName = "issued_after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("issued_after", issuedAfter));
     localVarQueryParameterBaseName = "issued_before";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("issued_before", issuedBefore));
+    localVarQueryParameterBaseName = "paid_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("paid_after", paidAfter));
+    localVarQueryParameterBaseName = "paid_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("paid_before", paidBefore));
+    localVarQueryParameterBaseName = "voided_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("voided_after", voidedAfter));
+    localVarQueryParameterBaseName = "voided_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("voided_before", voidedBefore));
+    localVarQueryParameterBaseName = "due_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("due_after", dueAfter));
+    localVarQueryParameterBaseName = "due_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("due_before", dueBefore));
+    localVarQueryParameterBaseName = "total_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_min", totalMin));
+    localVarQueryParameterBaseName = "total_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_max", totalMax));
+    localVarQueryParameterBaseName = "amount_due_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("amount_due_min", amountDueMin));
+    localVarQueryParameterBaseName = "amount_due_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("amount_due_max", amountDueMax));
     localVarQueryParameterBaseName = "overdue";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("overdue", overdue));
     localVarQueryParameterBaseName = "sort";
@@ -830,11 +908,24 @@ public class FinanceApi {
    * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list &#x60;invoices&#x60;. Computed by the database in one statement.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only invoices with this status. (optional)
+   * @param statusIn Only invoices with one of these statuses (1 to 50). (optional)
    * @param customerId Only invoices of this customer. (optional)
    * @param orderId Only invoices of this order. (optional)
    * @param currency Only invoices in this currency. (optional)
+   * @param createdAfter Only invoices created at or after this time. (optional)
+   * @param createdBefore Only invoices created before this time. (optional)
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param paidAfter Only invoices fully paid (&#x60;paid_at&#x60;) at or after this time. (optional)
+   * @param paidBefore Only invoices fully paid (&#x60;paid_at&#x60;) before this time. (optional)
+   * @param voidedAfter Only invoices voided at or after this time. (optional)
+   * @param voidedBefore Only invoices voided before this time. (optional)
+   * @param dueAfter Only invoices due on or after this date, &#x60;YYYY-MM-DD&#x60; (invoices without a due date are left out). (optional)
+   * @param dueBefore Only invoices due before this date, &#x60;YYYY-MM-DD&#x60; (with &#x60;due_after: \&quot;2026-04-01\&quot;&#x60;, &#x60;due_before: \&quot;2026-05-01\&quot;&#x60;: due in April). (optional)
+   * @param totalMin Only invoices whose &#x60;total&#x60; is at least this amount, in minor units of the invoice&#39;s currency (add &#x60;currency&#x60; to compare like with like). (optional)
+   * @param totalMax Only invoices whose &#x60;total&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;total_min&#x60; (&#x60;rule_violation&#x60;). (optional)
+   * @param amountDueMin Only invoices whose &#x60;amount_due&#x60; (&#x60;total - amount_paid&#x60;) is at least this amount, in minor units of the invoice&#39;s currency (&#x60;amount_due_min: 1, status: issued&#x60;: the open invoices). (optional)
+   * @param amountDueMax Only invoices whose &#x60;amount_due&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;amount_due_min&#x60; (&#x60;rule_violation&#x60;). (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;status&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;, &#x60;overdue&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
@@ -846,8 +937,8 @@ public class FinanceApi {
    * @return InvoiceAggregate
    * @throws ApiException if fails to make API call
    */
-  public InvoiceAggregate invoicesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return invoicesAggregate(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public InvoiceAggregate invoicesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return invoicesAggregate(xServiceTenant, status, statusIn, customerId, orderId, currency, createdAfter, createdBefore, issuedAfter, issuedBefore, paidAfter, paidBefore, voidedAfter, voidedBefore, dueAfter, dueBefore, totalMin, totalMax, amountDueMin, amountDueMax, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -855,11 +946,24 @@ public class FinanceApi {
    * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list &#x60;invoices&#x60;. Computed by the database in one statement.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only invoices with this status. (optional)
+   * @param statusIn Only invoices with one of these statuses (1 to 50). (optional)
    * @param customerId Only invoices of this customer. (optional)
    * @param orderId Only invoices of this order. (optional)
    * @param currency Only invoices in this currency. (optional)
+   * @param createdAfter Only invoices created at or after this time. (optional)
+   * @param createdBefore Only invoices created before this time. (optional)
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param paidAfter Only invoices fully paid (&#x60;paid_at&#x60;) at or after this time. (optional)
+   * @param paidBefore Only invoices fully paid (&#x60;paid_at&#x60;) before this time. (optional)
+   * @param voidedAfter Only invoices voided at or after this time. (optional)
+   * @param voidedBefore Only invoices voided before this time. (optional)
+   * @param dueAfter Only invoices due on or after this date, &#x60;YYYY-MM-DD&#x60; (invoices without a due date are left out). (optional)
+   * @param dueBefore Only invoices due before this date, &#x60;YYYY-MM-DD&#x60; (with &#x60;due_after: \&quot;2026-04-01\&quot;&#x60;, &#x60;due_before: \&quot;2026-05-01\&quot;&#x60;: due in April). (optional)
+   * @param totalMin Only invoices whose &#x60;total&#x60; is at least this amount, in minor units of the invoice&#39;s currency (add &#x60;currency&#x60; to compare like with like). (optional)
+   * @param totalMax Only invoices whose &#x60;total&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;total_min&#x60; (&#x60;rule_violation&#x60;). (optional)
+   * @param amountDueMin Only invoices whose &#x60;amount_due&#x60; (&#x60;total - amount_paid&#x60;) is at least this amount, in minor units of the invoice&#39;s currency (&#x60;amount_due_min: 1, status: issued&#x60;: the open invoices). (optional)
+   * @param amountDueMax Only invoices whose &#x60;amount_due&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;amount_due_min&#x60; (&#x60;rule_violation&#x60;). (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;status&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;, &#x60;overdue&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
@@ -872,8 +976,8 @@ public class FinanceApi {
    * @return InvoiceAggregate
    * @throws ApiException if fails to make API call
    */
-  public InvoiceAggregate invoicesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    ApiResponse<InvoiceAggregate> localVarResponse = invoicesAggregateWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public InvoiceAggregate invoicesAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<InvoiceAggregate> localVarResponse = invoicesAggregateWithHttpInfo(xServiceTenant, status, statusIn, customerId, orderId, currency, createdAfter, createdBefore, issuedAfter, issuedBefore, paidAfter, paidBefore, voidedAfter, voidedBefore, dueAfter, dueBefore, totalMin, totalMax, amountDueMin, amountDueMax, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     return localVarResponse.getData();
   }
 
@@ -882,11 +986,24 @@ public class FinanceApi {
    * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list &#x60;invoices&#x60;. Computed by the database in one statement.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only invoices with this status. (optional)
+   * @param statusIn Only invoices with one of these statuses (1 to 50). (optional)
    * @param customerId Only invoices of this customer. (optional)
    * @param orderId Only invoices of this order. (optional)
    * @param currency Only invoices in this currency. (optional)
+   * @param createdAfter Only invoices created at or after this time. (optional)
+   * @param createdBefore Only invoices created before this time. (optional)
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param paidAfter Only invoices fully paid (&#x60;paid_at&#x60;) at or after this time. (optional)
+   * @param paidBefore Only invoices fully paid (&#x60;paid_at&#x60;) before this time. (optional)
+   * @param voidedAfter Only invoices voided at or after this time. (optional)
+   * @param voidedBefore Only invoices voided before this time. (optional)
+   * @param dueAfter Only invoices due on or after this date, &#x60;YYYY-MM-DD&#x60; (invoices without a due date are left out). (optional)
+   * @param dueBefore Only invoices due before this date, &#x60;YYYY-MM-DD&#x60; (with &#x60;due_after: \&quot;2026-04-01\&quot;&#x60;, &#x60;due_before: \&quot;2026-05-01\&quot;&#x60;: due in April). (optional)
+   * @param totalMin Only invoices whose &#x60;total&#x60; is at least this amount, in minor units of the invoice&#39;s currency (add &#x60;currency&#x60; to compare like with like). (optional)
+   * @param totalMax Only invoices whose &#x60;total&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;total_min&#x60; (&#x60;rule_violation&#x60;). (optional)
+   * @param amountDueMin Only invoices whose &#x60;amount_due&#x60; (&#x60;total - amount_paid&#x60;) is at least this amount, in minor units of the invoice&#39;s currency (&#x60;amount_due_min: 1, status: issued&#x60;: the open invoices). (optional)
+   * @param amountDueMax Only invoices whose &#x60;amount_due&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;amount_due_min&#x60; (&#x60;rule_violation&#x60;). (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;status&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;, &#x60;overdue&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
@@ -898,8 +1015,8 @@ public class FinanceApi {
    * @return ApiResponse&lt;InvoiceAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InvoiceAggregate> invoicesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return invoicesAggregateWithHttpInfo(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public ApiResponse<InvoiceAggregate> invoicesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return invoicesAggregateWithHttpInfo(xServiceTenant, status, statusIn, customerId, orderId, currency, createdAfter, createdBefore, issuedAfter, issuedBefore, paidAfter, paidBefore, voidedAfter, voidedBefore, dueAfter, dueBefore, totalMin, totalMax, amountDueMin, amountDueMax, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -907,11 +1024,24 @@ public class FinanceApi {
    * Counts, sums, averages, minimums and maximums of invoices, grouped by fields and by calendar period, with the filters of the list &#x60;invoices&#x60;. Computed by the database in one statement.
    * @param xServiceTenant The tenant the request acts on; must be the tenant of the credential. (required)
    * @param status Only invoices with this status. (optional)
+   * @param statusIn Only invoices with one of these statuses (1 to 50). (optional)
    * @param customerId Only invoices of this customer. (optional)
    * @param orderId Only invoices of this order. (optional)
    * @param currency Only invoices in this currency. (optional)
+   * @param createdAfter Only invoices created at or after this time. (optional)
+   * @param createdBefore Only invoices created before this time. (optional)
    * @param issuedAfter Only invoices issued at or after this time. (optional)
    * @param issuedBefore Only invoices issued before this time. (optional)
+   * @param paidAfter Only invoices fully paid (&#x60;paid_at&#x60;) at or after this time. (optional)
+   * @param paidBefore Only invoices fully paid (&#x60;paid_at&#x60;) before this time. (optional)
+   * @param voidedAfter Only invoices voided at or after this time. (optional)
+   * @param voidedBefore Only invoices voided before this time. (optional)
+   * @param dueAfter Only invoices due on or after this date, &#x60;YYYY-MM-DD&#x60; (invoices without a due date are left out). (optional)
+   * @param dueBefore Only invoices due before this date, &#x60;YYYY-MM-DD&#x60; (with &#x60;due_after: \&quot;2026-04-01\&quot;&#x60;, &#x60;due_before: \&quot;2026-05-01\&quot;&#x60;: due in April). (optional)
+   * @param totalMin Only invoices whose &#x60;total&#x60; is at least this amount, in minor units of the invoice&#39;s currency (add &#x60;currency&#x60; to compare like with like). (optional)
+   * @param totalMax Only invoices whose &#x60;total&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;total_min&#x60; (&#x60;rule_violation&#x60;). (optional)
+   * @param amountDueMin Only invoices whose &#x60;amount_due&#x60; (&#x60;total - amount_paid&#x60;) is at least this amount, in minor units of the invoice&#39;s currency (&#x60;amount_due_min: 1, status: issued&#x60;: the open invoices). (optional)
+   * @param amountDueMax Only invoices whose &#x60;amount_due&#x60; is at most this amount, in minor units of the invoice&#39;s currency; not below &#x60;amount_due_min&#x60; (&#x60;rule_violation&#x60;). (optional)
    * @param overdue &#x60;true&#x60;: only overdue invoices (issued, not fully paid, due date before today in UTC); &#x60;false&#x60;: only the others. (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;status&#x60;, &#x60;customer_id&#x60;, &#x60;currency&#x60;, &#x60;overdue&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
@@ -924,8 +1054,8 @@ public class FinanceApi {
    * @return ApiResponse&lt;InvoiceAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InvoiceAggregate> invoicesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = invoicesAggregateRequestBuilder(xServiceTenant, status, customerId, orderId, currency, issuedAfter, issuedBefore, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public ApiResponse<InvoiceAggregate> invoicesAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = invoicesAggregateRequestBuilder(xServiceTenant, status, statusIn, customerId, orderId, currency, createdAfter, createdBefore, issuedAfter, issuedBefore, paidAfter, paidBefore, voidedAfter, voidedBefore, dueAfter, dueBefore, totalMin, totalMax, amountDueMin, amountDueMax, overdue, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -972,7 +1102,7 @@ public class FinanceApi {
     }
   }
 
-  private HttpRequest.Builder invoicesAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder invoicesAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable InvoiceStatus status, @jakarta.annotation.Nullable List<InvoiceStatus> statusIn, @jakarta.annotation.Nullable String customerId, @jakarta.annotation.Nullable String orderId, @jakarta.annotation.Nullable String currency, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable OffsetDateTime issuedAfter, @jakarta.annotation.Nullable OffsetDateTime issuedBefore, @jakarta.annotation.Nullable OffsetDateTime paidAfter, @jakarta.annotation.Nullable OffsetDateTime paidBefore, @jakarta.annotation.Nullable OffsetDateTime voidedAfter, @jakarta.annotation.Nullable OffsetDateTime voidedBefore, @jakarta.annotation.Nullable String dueAfter, @jakarta.annotation.Nullable String dueBefore, @jakarta.annotation.Nullable Long totalMin, @jakarta.annotation.Nullable Long totalMax, @jakarta.annotation.Nullable Long amountDueMin, @jakarta.annotation.Nullable Long amountDueMax, @jakarta.annotation.Nullable Boolean overdue, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling invoicesAggregate");
@@ -987,16 +1117,42 @@ public class FinanceApi {
     String localVarQueryParameterBaseName;
     localVarQueryParameterBaseName = "status";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("status", status));
+    localVarQueryParameterBaseName = "status_in";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("multi", "status_in", statusIn));
     localVarQueryParameterBaseName = "customer_id";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("customer_id", customerId));
     localVarQueryParameterBaseName = "order_id";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("order_id", orderId));
     localVarQueryParameterBaseName = "currency";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("currency", currency));
+    localVarQueryParameterBaseName = "created_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("created_after", createdAfter));
+    localVarQueryParameterBaseName = "created_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("created_before", createdBefore));
     localVarQueryParameterBaseName = "issued_after";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("issued_after", issuedAfter));
     localVarQueryParameterBaseName = "issued_before";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("issued_before", issuedBefore));
+    localVarQueryParameterBaseName = "paid_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("paid_after", paidAfter));
+    localVarQueryParameterBaseName = "paid_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("paid_before", paidBefore));
+    localVarQueryParameterBaseName = "voided_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("voided_after", voidedAfter));
+    localVarQueryParameterBaseName = "voided_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("voided_before", voidedBefore));
+    localVarQueryParameterBaseName = "due_after";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("due_after", dueAfter));
+    localVarQueryParameterBaseName = "due_before";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("due_before", dueBefore));
+    localVarQueryParameterBaseName = "total_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_min", totalMin));
+    localVarQueryParameterBaseName = "total_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("total_max", totalMax));
+    localVarQueryParameterBaseName = "amount_due_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("amount_due_min", amountDueMin));
+    localVarQueryParameterBaseName = "amount_due_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("amount_due_max", amountDueMax));
     localVarQueryParameterBaseName = "overdue";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("overdue", overdue));
     localVarQueryParameterBaseName = "group_by";

@@ -1059,6 +1059,13 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param q Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). (optional)
+   * @param quantityOnHandMin Only items with at least this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param quantityOnHandMax Only items with at most this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param reorderPointMin Only items whose &#x60;reorder_point&#x60; is at least this. (optional)
+   * @param reorderPointMax Only items whose &#x60;reorder_point&#x60; is at most this. (optional)
+   * @param unitCostMin Only items whose &#x60;unit_cost&#x60; is at least this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
+   * @param unitCostMax Only items whose &#x60;unit_cost&#x60; is at most this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
    * @param sort Sort order: up to 3 of &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;name,-id&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;id&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
@@ -1067,8 +1074,8 @@ public class InventoryApi {
    * @return InventoryItemList
    * @throws ApiException if fails to make API call
    */
-  public InventoryItemList inventoryItems(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
-    return inventoryItems(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, before, null);
+  public InventoryItemList inventoryItems(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return inventoryItems(xServiceTenant, reorderBelow, warehouseId, archived, q, quantityOnHandMin, quantityOnHandMax, reorderPointMin, reorderPointMax, unitCostMin, unitCostMax, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1078,6 +1085,13 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param q Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). (optional)
+   * @param quantityOnHandMin Only items with at least this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param quantityOnHandMax Only items with at most this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param reorderPointMin Only items whose &#x60;reorder_point&#x60; is at least this. (optional)
+   * @param reorderPointMax Only items whose &#x60;reorder_point&#x60; is at most this. (optional)
+   * @param unitCostMin Only items whose &#x60;unit_cost&#x60; is at least this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
+   * @param unitCostMax Only items whose &#x60;unit_cost&#x60; is at most this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
    * @param sort Sort order: up to 3 of &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;name,-id&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;id&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
@@ -1087,8 +1101,8 @@ public class InventoryApi {
    * @return InventoryItemList
    * @throws ApiException if fails to make API call
    */
-  public InventoryItemList inventoryItems(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
-    ApiResponse<InventoryItemList> localVarResponse = inventoryItemsWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, before, headers);
+  public InventoryItemList inventoryItems(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<InventoryItemList> localVarResponse = inventoryItemsWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, q, quantityOnHandMin, quantityOnHandMax, reorderPointMin, reorderPointMax, unitCostMin, unitCostMax, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -1099,6 +1113,13 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param q Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). (optional)
+   * @param quantityOnHandMin Only items with at least this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param quantityOnHandMax Only items with at most this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param reorderPointMin Only items whose &#x60;reorder_point&#x60; is at least this. (optional)
+   * @param reorderPointMax Only items whose &#x60;reorder_point&#x60; is at most this. (optional)
+   * @param unitCostMin Only items whose &#x60;unit_cost&#x60; is at least this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
+   * @param unitCostMax Only items whose &#x60;unit_cost&#x60; is at most this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
    * @param sort Sort order: up to 3 of &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;name,-id&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;id&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
@@ -1107,8 +1128,8 @@ public class InventoryApi {
    * @return ApiResponse&lt;InventoryItemList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InventoryItemList> inventoryItemsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
-    return inventoryItemsWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, before, null);
+  public ApiResponse<InventoryItemList> inventoryItemsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return inventoryItemsWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, q, quantityOnHandMin, quantityOnHandMax, reorderPointMin, reorderPointMax, unitCostMin, unitCostMax, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1118,6 +1139,13 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param q Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). (optional)
+   * @param quantityOnHandMin Only items with at least this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param quantityOnHandMax Only items with at most this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param reorderPointMin Only items whose &#x60;reorder_point&#x60; is at least this. (optional)
+   * @param reorderPointMax Only items whose &#x60;reorder_point&#x60; is at most this. (optional)
+   * @param unitCostMin Only items whose &#x60;unit_cost&#x60; is at least this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
+   * @param unitCostMax Only items whose &#x60;unit_cost&#x60; is at most this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
    * @param sort Sort order: up to 3 of &#x60;id&#x60;, &#x60;name&#x60;, &#x60;quantity_on_hand&#x60;, &#x60;created_at&#x60;, &#x60;updated_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;name,-id&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;id&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
@@ -1127,8 +1155,8 @@ public class InventoryApi {
    * @return ApiResponse&lt;InventoryItemList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InventoryItemList> inventoryItemsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = inventoryItemsRequestBuilder(xServiceTenant, reorderBelow, warehouseId, archived, sort, page, perPage, after, before, headers);
+  public ApiResponse<InventoryItemList> inventoryItemsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = inventoryItemsRequestBuilder(xServiceTenant, reorderBelow, warehouseId, archived, q, quantityOnHandMin, quantityOnHandMax, reorderPointMin, reorderPointMax, unitCostMin, unitCostMax, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1175,7 +1203,7 @@ public class InventoryApi {
     }
   }
 
-  private HttpRequest.Builder inventoryItemsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder inventoryItemsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling inventoryItems");
@@ -1194,6 +1222,20 @@ public class InventoryApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("warehouse_id", warehouseId));
     localVarQueryParameterBaseName = "archived";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("archived", archived));
+    localVarQueryParameterBaseName = "q";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("q", q));
+    localVarQueryParameterBaseName = "quantity_on_hand_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("quantity_on_hand_min", quantityOnHandMin));
+    localVarQueryParameterBaseName = "quantity_on_hand_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("quantity_on_hand_max", quantityOnHandMax));
+    localVarQueryParameterBaseName = "reorder_point_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("reorder_point_min", reorderPointMin));
+    localVarQueryParameterBaseName = "reorder_point_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("reorder_point_max", reorderPointMax));
+    localVarQueryParameterBaseName = "unit_cost_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("unit_cost_min", unitCostMin));
+    localVarQueryParameterBaseName = "unit_cost_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("unit_cost_max", unitCostMax));
     localVarQueryParameterBaseName = "sort";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
     localVarQueryParameterBaseName = "page";
@@ -1240,6 +1282,13 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param q Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). (optional)
+   * @param quantityOnHandMin Only items with at least this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param quantityOnHandMax Only items with at most this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param reorderPointMin Only items whose &#x60;reorder_point&#x60; is at least this. (optional)
+   * @param reorderPointMax Only items whose &#x60;reorder_point&#x60; is at most this. (optional)
+   * @param unitCostMin Only items whose &#x60;unit_cost&#x60; is at least this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
+   * @param unitCostMax Only items whose &#x60;unit_cost&#x60; is at most this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;warehouse_id&#x60;, &#x60;below_reorder_point&#x60;, &#x60;allow_backorder&#x60;, &#x60;archived&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;updated_at&#x60;, &#x60;archived_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1250,8 +1299,8 @@ public class InventoryApi {
    * @return InventoryItemAggregate
    * @throws ApiException if fails to make API call
    */
-  public InventoryItemAggregate inventoryItemsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return inventoryItemsAggregate(xServiceTenant, reorderBelow, warehouseId, archived, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public InventoryItemAggregate inventoryItemsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return inventoryItemsAggregate(xServiceTenant, reorderBelow, warehouseId, archived, q, quantityOnHandMin, quantityOnHandMax, reorderPointMin, reorderPointMax, unitCostMin, unitCostMax, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -1261,6 +1310,13 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param q Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). (optional)
+   * @param quantityOnHandMin Only items with at least this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param quantityOnHandMax Only items with at most this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param reorderPointMin Only items whose &#x60;reorder_point&#x60; is at least this. (optional)
+   * @param reorderPointMax Only items whose &#x60;reorder_point&#x60; is at most this. (optional)
+   * @param unitCostMin Only items whose &#x60;unit_cost&#x60; is at least this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
+   * @param unitCostMax Only items whose &#x60;unit_cost&#x60; is at most this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;warehouse_id&#x60;, &#x60;below_reorder_point&#x60;, &#x60;allow_backorder&#x60;, &#x60;archived&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;updated_at&#x60;, &#x60;archived_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1272,8 +1328,8 @@ public class InventoryApi {
    * @return InventoryItemAggregate
    * @throws ApiException if fails to make API call
    */
-  public InventoryItemAggregate inventoryItemsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    ApiResponse<InventoryItemAggregate> localVarResponse = inventoryItemsAggregateWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public InventoryItemAggregate inventoryItemsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<InventoryItemAggregate> localVarResponse = inventoryItemsAggregateWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, q, quantityOnHandMin, quantityOnHandMax, reorderPointMin, reorderPointMax, unitCostMin, unitCostMax, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     return localVarResponse.getData();
   }
 
@@ -1284,6 +1340,13 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param q Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). (optional)
+   * @param quantityOnHandMin Only items with at least this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param quantityOnHandMax Only items with at most this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param reorderPointMin Only items whose &#x60;reorder_point&#x60; is at least this. (optional)
+   * @param reorderPointMax Only items whose &#x60;reorder_point&#x60; is at most this. (optional)
+   * @param unitCostMin Only items whose &#x60;unit_cost&#x60; is at least this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
+   * @param unitCostMax Only items whose &#x60;unit_cost&#x60; is at most this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;warehouse_id&#x60;, &#x60;below_reorder_point&#x60;, &#x60;allow_backorder&#x60;, &#x60;archived&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;updated_at&#x60;, &#x60;archived_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1294,8 +1357,8 @@ public class InventoryApi {
    * @return ApiResponse&lt;InventoryItemAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InventoryItemAggregate> inventoryItemsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return inventoryItemsAggregateWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public ApiResponse<InventoryItemAggregate> inventoryItemsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return inventoryItemsAggregateWithHttpInfo(xServiceTenant, reorderBelow, warehouseId, archived, q, quantityOnHandMin, quantityOnHandMax, reorderPointMin, reorderPointMax, unitCostMin, unitCostMax, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -1305,6 +1368,13 @@ public class InventoryApi {
    * @param reorderBelow &#x60;true&#x60;: only items below their reorder point (&#x60;quantity_on_hand &lt; reorder_point&#x60;); &#x60;false&#x60;: only items at or above it. (optional)
    * @param warehouseId Only items whose home warehouse is this one. (optional)
    * @param archived &#x60;true&#x60;: only archived items; &#x60;false&#x60; (default): only active ones. (optional)
+   * @param q Only items whose SKU or name contains this text, ignoring case (1 to 200 characters). (optional)
+   * @param quantityOnHandMin Only items with at least this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param quantityOnHandMax Only items with at most this &#x60;quantity_on_hand&#x60; (over all warehouses). (optional)
+   * @param reorderPointMin Only items whose &#x60;reorder_point&#x60; is at least this. (optional)
+   * @param reorderPointMax Only items whose &#x60;reorder_point&#x60; is at most this. (optional)
+   * @param unitCostMin Only items whose &#x60;unit_cost&#x60; is at least this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
+   * @param unitCostMax Only items whose &#x60;unit_cost&#x60; is at most this, in minor units of the item’s &#x60;currency&#x60;; items without a cost are left out. (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;warehouse_id&#x60;, &#x60;below_reorder_point&#x60;, &#x60;allow_backorder&#x60;, &#x60;archived&#x60;, &#x60;currency&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;, &#x60;updated_at&#x60;, &#x60;archived_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1316,8 +1386,8 @@ public class InventoryApi {
    * @return ApiResponse&lt;InventoryItemAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<InventoryItemAggregate> inventoryItemsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = inventoryItemsAggregateRequestBuilder(xServiceTenant, reorderBelow, warehouseId, archived, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public ApiResponse<InventoryItemAggregate> inventoryItemsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = inventoryItemsAggregateRequestBuilder(xServiceTenant, reorderBelow, warehouseId, archived, q, quantityOnHandMin, quantityOnHandMax, reorderPointMin, reorderPointMax, unitCostMin, unitCostMax, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1364,7 +1434,7 @@ public class InventoryApi {
     }
   }
 
-  private HttpRequest.Builder inventoryItemsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder inventoryItemsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable Boolean reorderBelow, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable Boolean archived, @jakarta.annotation.Nullable String q, @jakarta.annotation.Nullable Integer quantityOnHandMin, @jakarta.annotation.Nullable Integer quantityOnHandMax, @jakarta.annotation.Nullable Integer reorderPointMin, @jakarta.annotation.Nullable Integer reorderPointMax, @jakarta.annotation.Nullable Long unitCostMin, @jakarta.annotation.Nullable Long unitCostMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling inventoryItemsAggregate");
@@ -1383,6 +1453,20 @@ public class InventoryApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("warehouse_id", warehouseId));
     localVarQueryParameterBaseName = "archived";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("archived", archived));
+    localVarQueryParameterBaseName = "q";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("q", q));
+    localVarQueryParameterBaseName = "quantity_on_hand_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("quantity_on_hand_min", quantityOnHandMin));
+    localVarQueryParameterBaseName = "quantity_on_hand_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("quantity_on_hand_max", quantityOnHandMax));
+    localVarQueryParameterBaseName = "reorder_point_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("reorder_point_min", reorderPointMin));
+    localVarQueryParameterBaseName = "reorder_point_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("reorder_point_max", reorderPointMax));
+    localVarQueryParameterBaseName = "unit_cost_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("unit_cost_min", unitCostMin));
+    localVarQueryParameterBaseName = "unit_cost_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("unit_cost_max", unitCostMax));
     localVarQueryParameterBaseName = "group_by";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
     localVarQueryParameterBaseName = "bucket";
@@ -1722,6 +1806,8 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param quantityMin Only movements whose signed &#x60;quantity&#x60; is at least this (&#x60;1&#x60;: stock in only). (optional)
+   * @param quantityMax Only movements whose signed &#x60;quantity&#x60; is at most this (&#x60;-1&#x60;: stock out only). (optional)
    * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
@@ -1730,8 +1816,8 @@ public class InventoryApi {
    * @return StockMovementList
    * @throws ApiException if fails to make API call
    */
-  public StockMovementList stockMovements(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
-    return stockMovements(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, before, null);
+  public StockMovementList stockMovements(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return stockMovements(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, quantityMin, quantityMax, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1744,6 +1830,8 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param quantityMin Only movements whose signed &#x60;quantity&#x60; is at least this (&#x60;1&#x60;: stock in only). (optional)
+   * @param quantityMax Only movements whose signed &#x60;quantity&#x60; is at most this (&#x60;-1&#x60;: stock out only). (optional)
    * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
@@ -1753,8 +1841,8 @@ public class InventoryApi {
    * @return StockMovementList
    * @throws ApiException if fails to make API call
    */
-  public StockMovementList stockMovements(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
-    ApiResponse<StockMovementList> localVarResponse = stockMovementsWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, before, headers);
+  public StockMovementList stockMovements(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    ApiResponse<StockMovementList> localVarResponse = stockMovementsWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, quantityMin, quantityMax, sort, page, perPage, after, before, headers);
     return localVarResponse.getData();
   }
 
@@ -1768,6 +1856,8 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param quantityMin Only movements whose signed &#x60;quantity&#x60; is at least this (&#x60;1&#x60;: stock in only). (optional)
+   * @param quantityMax Only movements whose signed &#x60;quantity&#x60; is at most this (&#x60;-1&#x60;: stock out only). (optional)
    * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
@@ -1776,8 +1866,8 @@ public class InventoryApi {
    * @return ApiResponse&lt;StockMovementList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<StockMovementList> stockMovementsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
-    return stockMovementsWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, before, null);
+  public ApiResponse<StockMovementList> stockMovementsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before) throws ApiException {
+    return stockMovementsWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, quantityMin, quantityMax, sort, page, perPage, after, before, null);
   }
 
   /**
@@ -1790,6 +1880,8 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param quantityMin Only movements whose signed &#x60;quantity&#x60; is at least this (&#x60;1&#x60;: stock in only). (optional)
+   * @param quantityMax Only movements whose signed &#x60;quantity&#x60; is at most this (&#x60;-1&#x60;: stock out only). (optional)
    * @param sort Sort order: up to 3 of &#x60;created_at&#x60;, separated by commas, most significant first, each ascending or prefixed with &#x60;-&#x60; for descending (&#x60;-created_at&#x60;); each field at most once, ties broken by &#x60;id&#x60;. Default &#x60;-created_at&#x60;. (optional)
    * @param page Page number, from 1. Default 1. Not with &#x60;after&#x60; or &#x60;before&#x60;. (optional)
    * @param perPage Records per page, 1 to 100. Default 25. (optional)
@@ -1799,8 +1891,8 @@ public class InventoryApi {
    * @return ApiResponse&lt;StockMovementList&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<StockMovementList> stockMovementsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = stockMovementsRequestBuilder(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, sort, page, perPage, after, before, headers);
+  public ApiResponse<StockMovementList> stockMovementsWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = stockMovementsRequestBuilder(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, quantityMin, quantityMax, sort, page, perPage, after, before, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -1847,7 +1939,7 @@ public class InventoryApi {
     }
   }
 
-  private HttpRequest.Builder stockMovementsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder stockMovementsRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer page, @jakarta.annotation.Nullable Integer perPage, @jakarta.annotation.Nullable String after, @jakarta.annotation.Nullable String before, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling stockMovements");
@@ -1872,6 +1964,10 @@ public class InventoryApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_after", createdAfter));
     localVarQueryParameterBaseName = "created_before";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_before", createdBefore));
+    localVarQueryParameterBaseName = "quantity_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("quantity_min", quantityMin));
+    localVarQueryParameterBaseName = "quantity_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("quantity_max", quantityMax));
     localVarQueryParameterBaseName = "sort";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("sort", sort));
     localVarQueryParameterBaseName = "page";
@@ -1921,6 +2017,8 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param quantityMin Only movements whose signed &#x60;quantity&#x60; is at least this (&#x60;1&#x60;: stock in only). (optional)
+   * @param quantityMax Only movements whose signed &#x60;quantity&#x60; is at most this (&#x60;-1&#x60;: stock out only). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;warehouse_id&#x60;, &#x60;kind&#x60;, &#x60;source_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1931,8 +2029,8 @@ public class InventoryApi {
    * @return StockMovementAggregate
    * @throws ApiException if fails to make API call
    */
-  public StockMovementAggregate stockMovementsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return stockMovementsAggregate(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public StockMovementAggregate stockMovementsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return stockMovementsAggregate(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, quantityMin, quantityMax, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -1945,6 +2043,8 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param quantityMin Only movements whose signed &#x60;quantity&#x60; is at least this (&#x60;1&#x60;: stock in only). (optional)
+   * @param quantityMax Only movements whose signed &#x60;quantity&#x60; is at most this (&#x60;-1&#x60;: stock out only). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;warehouse_id&#x60;, &#x60;kind&#x60;, &#x60;source_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1956,8 +2056,8 @@ public class InventoryApi {
    * @return StockMovementAggregate
    * @throws ApiException if fails to make API call
    */
-  public StockMovementAggregate stockMovementsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    ApiResponse<StockMovementAggregate> localVarResponse = stockMovementsAggregateWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public StockMovementAggregate stockMovementsAggregate(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    ApiResponse<StockMovementAggregate> localVarResponse = stockMovementsAggregateWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, quantityMin, quantityMax, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     return localVarResponse.getData();
   }
 
@@ -1971,6 +2071,8 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param quantityMin Only movements whose signed &#x60;quantity&#x60; is at least this (&#x60;1&#x60;: stock in only). (optional)
+   * @param quantityMax Only movements whose signed &#x60;quantity&#x60; is at most this (&#x60;-1&#x60;: stock out only). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;warehouse_id&#x60;, &#x60;kind&#x60;, &#x60;source_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -1981,8 +2083,8 @@ public class InventoryApi {
    * @return ApiResponse&lt;StockMovementAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<StockMovementAggregate> stockMovementsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
-    return stockMovementsAggregateWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
+  public ApiResponse<StockMovementAggregate> stockMovementsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit) throws ApiException {
+    return stockMovementsAggregateWithHttpInfo(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, quantityMin, quantityMax, groupBy, bucket, bucketBy, timeZone, having, sort, limit, null);
   }
 
   /**
@@ -1995,6 +2097,8 @@ public class InventoryApi {
    * @param sourceId Only movements caused by this order. (optional)
    * @param createdAfter Only movements recorded at or after this instant. (optional)
    * @param createdBefore Only movements recorded before this instant. (optional)
+   * @param quantityMin Only movements whose signed &#x60;quantity&#x60; is at least this (&#x60;1&#x60;: stock in only). (optional)
+   * @param quantityMax Only movements whose signed &#x60;quantity&#x60; is at most this (&#x60;-1&#x60;: stock out only). (optional)
    * @param groupBy Fields to group by, up to 4 separated by commas: &#x60;item_id&#x60;, &#x60;warehouse_id&#x60;, &#x60;kind&#x60;, &#x60;source_type&#x60;. Without it (and without &#x60;bucket&#x60;) the answer is one group of every matching record. (optional)
    * @param bucket Group by calendar period too: a time series. (optional)
    * @param bucketBy The instant records are bucketed by: &#x60;created_at&#x60;. Default &#x60;created_at&#x60;. Records without it are left out. (optional)
@@ -2006,8 +2110,8 @@ public class InventoryApi {
    * @return ApiResponse&lt;StockMovementAggregate&gt;
    * @throws ApiException if fails to make API call
    */
-  public ApiResponse<StockMovementAggregate> stockMovementsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
-    HttpRequest.Builder localVarRequestBuilder = stockMovementsAggregateRequestBuilder(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
+  public ApiResponse<StockMovementAggregate> stockMovementsAggregateWithHttpInfo(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+    HttpRequest.Builder localVarRequestBuilder = stockMovementsAggregateRequestBuilder(xServiceTenant, itemId, warehouseId, kind, sourceId, createdAfter, createdBefore, quantityMin, quantityMax, groupBy, bucket, bucketBy, timeZone, having, sort, limit, headers);
     try {
       HttpResponse<InputStream> localVarResponse = memberVarHttpClient.send(
           localVarRequestBuilder.build(),
@@ -2054,7 +2158,7 @@ public class InventoryApi {
     }
   }
 
-  private HttpRequest.Builder stockMovementsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
+  private HttpRequest.Builder stockMovementsAggregateRequestBuilder(@jakarta.annotation.Nonnull String xServiceTenant, @jakarta.annotation.Nullable String itemId, @jakarta.annotation.Nullable String warehouseId, @jakarta.annotation.Nullable StockMovementKind kind, @jakarta.annotation.Nullable String sourceId, @jakarta.annotation.Nullable OffsetDateTime createdAfter, @jakarta.annotation.Nullable OffsetDateTime createdBefore, @jakarta.annotation.Nullable Integer quantityMin, @jakarta.annotation.Nullable Integer quantityMax, @jakarta.annotation.Nullable String groupBy, @jakarta.annotation.Nullable TimeBucket bucket, @jakarta.annotation.Nullable String bucketBy, @jakarta.annotation.Nullable String timeZone, @jakarta.annotation.Nullable String having, @jakarta.annotation.Nullable String sort, @jakarta.annotation.Nullable Integer limit, Map<String, String> headers) throws ApiException {
     // verify the required parameter 'xServiceTenant' is set
     if (xServiceTenant == null) {
       throw new ApiException(400, "Missing the required parameter 'xServiceTenant' when calling stockMovementsAggregate");
@@ -2079,6 +2183,10 @@ public class InventoryApi {
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_after", createdAfter));
     localVarQueryParameterBaseName = "created_before";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("created_before", createdBefore));
+    localVarQueryParameterBaseName = "quantity_min";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("quantity_min", quantityMin));
+    localVarQueryParameterBaseName = "quantity_max";
+    localVarQueryParams.addAll(ApiClient.parameterToPairs("quantity_max", quantityMax));
     localVarQueryParameterBaseName = "group_by";
     localVarQueryParams.addAll(ApiClient.parameterToPairs("group_by", groupBy));
     localVarQueryParameterBaseName = "bucket";
