@@ -80,13 +80,11 @@ describe('planQuestion', () => {
     expect(planOf('Which SKUs in Lyon are below their reorder point?')).toEqual({ list: 'inventory_items', arguments: { warehouse_id: 'wh_lyon', reorder_below: true }, where: [], select: ['id', 'name'] });
     expect(planOf('top 5 customers by open balance')).toMatchObject({ list: 'customers', order_by: { field: 'open_balances.amount', direction: 'desc' }, limit: 5 });
     expect(planOf('unpaid invoices older than 30 days')).toMatchObject({ list: 'invoices', arguments: { status: 'issued', issued_before: '2026-10-27T12:00:00.000Z' }, where: [] });
+    // The order list filters by its fulfilment instant itself (`fulfilled_after`/`_before`).
     expect(planOf('how many sales orders were fulfilled last week?')).toMatchObject({
       list: 'orders',
-      arguments: { kind: 'sales' },
-      where: [
-        { field: 'fulfilled_at', op: 'gte', value: '2026-11-16T00:00:00.000Z' },
-        { field: 'fulfilled_at', op: 'lt', value: '2026-11-23T00:00:00.000Z' },
-      ],
+      arguments: { kind: 'sales', fulfilled_after: '2026-11-16T00:00:00.000Z', fulfilled_before: '2026-11-23T00:00:00.000Z' },
+      where: [],
       aggregate: { function: 'count' },
     });
     expect(planOf('stock on hand of SKU-1002 per warehouse')).toMatchObject({
@@ -119,7 +117,8 @@ describe('planQuestion', () => {
     // A date without a year is the latest one not after now: "in December" is December 2025.
     expect(planOf('orders created in December')).toMatchObject({ list: 'orders', arguments: { created_after: '2025-12-01T00:00:00.000Z', created_before: '2026-01-01T00:00:00.000Z' } });
     expect(planOf('how many events happened today?')).toMatchObject({ list: 'events', arguments: { occurred_after: '2026-11-26T00:00:00.000Z', occurred_before: '2026-11-27T00:00:00.000Z' } });
-    expect(planOf('invoices due before 2026-12-01')).toMatchObject({ list: 'invoices', where: [{ field: 'due_date', op: 'lt', value: '2026-12-01' }] });
+    // A due date is a calendar date: its argument takes one.
+    expect(planOf('invoices due before 2026-12-01')).toMatchObject({ list: 'invoices', arguments: { due_before: '2026-12-01' }, where: [] });
   });
 
   it("reads the tenant's names as filters by id", () => {

@@ -755,12 +755,13 @@ function readDates(tokens: Token[], dates: DateRange[], reading: Reading): void 
     const fromArgument = list.filters.find((filter) => filter.name === `${stem}_after`);
     const toArgument = list.filters.find((filter) => filter.name === `${stem}_before`);
     const value = (date: Date) => (field.type === 'date' ? date.toISOString().slice(0, 10) : date.toISOString());
+    // A date field's bounds are dates (`due_before: "2026-12-01"`), an instant's are instants.
     if (range.from) {
-      if (fromArgument) reading.arguments[fromArgument.name] = range.from.toISOString();
+      if (fromArgument) reading.arguments[fromArgument.name] = value(range.from);
       else reading.where.push({ field: field.name, op: 'gte', value: value(range.from) });
     }
     if (range.to) {
-      if (toArgument) reading.arguments[toArgument.name] = range.to.toISOString();
+      if (toArgument) reading.arguments[toArgument.name] = value(range.to);
       else reading.where.push({ field: field.name, op: 'lt', value: value(range.to) });
     }
     reading.notes.push(`${field.name} ${range.text}`);
