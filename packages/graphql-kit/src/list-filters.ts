@@ -6,6 +6,11 @@ import { parseArgument } from './validation.ts';
 
 /** Rules of list filters beyond their GraphQL types, shared by every list and its aggregate. */
 
+/** `text` for LIKE/ILIKE taken literally: its wildcards (`%`, `_`) and the escape character escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
 /** `q` of a list: the text searched for, as sent (spaces count), 1 to 200 characters. */
 export const searchText = text({ min: 1, max: 200 }).nullish();
 

@@ -42,6 +42,9 @@ export interface PageWindow {
 }
 
 const pageRule = integer({ min: 1, message: 'must be an integer of at least 1' }).nullish();
+/** `first` and `offset` of a list nested in a record (`Customer.orders`): up to MAX_PER_PAGE records after skipping `offset`. */
+export const nestedFirstRule = integer({ min: 1, max: MAX_PER_PAGE, message: `must be an integer from 1 to ${MAX_PER_PAGE}` }).nullish();
+export const nestedOffsetRule = integer({ min: 0, message: 'must be an integer of 0 or more' }).nullish();
 const perPageRule = integer({ min: 1, max: MAX_PER_PAGE, message: `must be an integer from 1 to ${MAX_PER_PAGE}` }).nullish();
 const exportPerPageRule = integer({ min: 1, max: EXPORT_PAGE_SIZE, message: `must be an integer from 1 to ${EXPORT_PAGE_SIZE}` }).nullish();
 

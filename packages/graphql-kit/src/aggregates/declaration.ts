@@ -1,6 +1,7 @@
 import { Prisma } from '@platform/db';
 import type { ArgumentRef, EnumRef } from '@pothos/core';
 import type { SubgraphBuilder, SubgraphSchemaTypes } from '../builder.ts';
+import { escapeLike } from '../list-filters.ts';
 
 export type ArgBuilder = Parameters<Parameters<SubgraphBuilder['queryField']>[1]>[0]['arg'];
 
@@ -108,7 +109,7 @@ export function containsText(columns: readonly string[], arg: AggregateFilter['a
   return {
     arg,
     where: (value: string) => {
-      const pattern = `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      const pattern = `%${escapeLike(value)}%`;
       return Prisma.sql`(${Prisma.join(columns.map((column) => Prisma.sql`${Prisma.raw(column)} ILIKE ${pattern}`), ' OR ')})`;
     },
   };

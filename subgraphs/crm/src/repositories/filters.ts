@@ -1,4 +1,5 @@
 import type { Prisma } from '@platform/db';
+import { escapeLike } from '@platform/graphql-kit';
 
 /** Prisma conditions of the lists' filters, spelled once for every list of the CRM. */
 
@@ -7,7 +8,7 @@ import type { Prisma } from '@platform/db';
  * as is, so LIKE's wildcards (and its escape character) are escaped.
  */
 export function containing(text: string): { contains: string; mode: Prisma.QueryMode } {
-  return { contains: text.replace(/[\\%_]/g, (character) => `\\${character}`), mode: 'insensitive' };
+  return { contains: escapeLike(text), mode: 'insensitive' };
 }
 
 /** `<x>_after` (at or after) and `<x>_before` (strictly before) of an instant; undefined when neither is given. */

@@ -10,7 +10,6 @@ import {
   eventEmitterOf,
   filterValuesRule,
   inputRules,
-  integer,
   listEnvelope,
   listOrder,
   listWindow,
@@ -24,6 +23,8 @@ import {
   recordActionArgs,
   assertRanges,
   searchText,
+  nestedFirstRule,
+  nestedOffsetRule,
 } from '@platform/graphql-kit';
 import type { CustomerRecord, OrderKind, OrderLineRecord, OrderRecord, OrderStatus } from '../records.ts';
 import { findCustomerForShare } from '../repositories/customers.ts';
@@ -48,8 +49,6 @@ import { CRM_SCOPES, customerLoader, type defineCustomerSchema } from './custome
 import { createOrderRules, line, updateOrderRules } from './rules.ts';
 
 /** The window of a customer's orders: a page of at most 100 after any number of newer ones. */
-const nestedFirstRule = integer({ min: 1, max: 100, message: 'must be an integer from 1 to 100' }).nullish();
-const nestedOffsetRule = integer({ min: 0, message: 'must be an integer of 0 or more' }).nullish();
 
 /** The lifecycle instants are null until their action happens: those orders sort last either way. */
 const ORDER_SORT_KEYS = {

@@ -1,12 +1,9 @@
-import { type SubgraphBuilder, inputRules, integer, parseArgument } from '@platform/graphql-kit';
+import { MAX_PER_PAGE, type SubgraphBuilder, inputRules, nestedFirstRule, nestedOffsetRule, parseArgument } from '@platform/graphql-kit';
 import type { InvoiceRecord, OpenBalanceRow } from '../repositories/invoices.ts';
 import { ANY_FINANCE_SCOPE, type Ref } from './common.ts';
 import { loaders } from './loaders.ts';
 
 const DEFAULT_FIRST = 25;
-const MAX_FIRST = 100;
-const firstRule = integer({ min: 1, max: MAX_FIRST, message: `must be an integer from 1 to ${MAX_FIRST}` }).nullish();
-const offsetRule = integer({ min: 0, message: 'must be an integer of 0 or more' }).nullish();
 
 /** CRM's `Customer` and `Order` entities, as references finance extends (it never reads CRM's tables). */
 export function crmEntityRefs(builder: SubgraphBuilder) {
@@ -39,12 +36,12 @@ export function defineCrmExtensions(builder: SubgraphBuilder, refs: ReturnType<t
         description: `The customer's invoices, newest first: \`first\` of them after skipping the \`offset\` newest, so \`offset: 100, first: 100\` is the second hundred (finance; GraphQL only).`,
         authScopes: ANY_FINANCE_SCOPE,
         args: {
-          first: t.arg.int({ required: false, description: `How many invoices, 1 to ${MAX_FIRST}. Default ${DEFAULT_FIRST}.`, extensions: inputRules(firstRule) }),
-          offset: t.arg.int({ required: false, description: 'How many of the newest invoices to skip, 0 or more. Default 0.', extensions: inputRules(offsetRule) }),
+          first: t.arg.int({ required: false, description: `How many invoices, 1 to ${MAX_PER_PAGE}. Default ${DEFAULT_FIRST}.`, extensions: inputRules(nestedFirstRule) }),
+          offset: t.arg.int({ required: false, description: 'How many of the newest invoices to skip, 0 or more. Default 0.', extensions: inputRules(nestedOffsetRule) }),
         },
         resolve: (customer, args, context) => {
-          const first = parseArgument('first', firstRule, args.first) ?? DEFAULT_FIRST;
-          const offset = parseArgument('offset', offsetRule, args.offset) ?? 0;
+          const first = parseArgument('first', nestedFirstRule, args.first) ?? DEFAULT_FIRST;
+          const offset = parseArgument('offset', nestedOffsetRule, args.offset) ?? 0;
           return loaders.customerInvoices(context, { first, offset }).load(customer.id);
         },
       }),

@@ -1,6 +1,6 @@
 import { type Db, type InventoryItem, Prisma } from '@platform/db';
 import { ApiError } from '@platform/errors';
-import { type KeyKind, type ListWindow, keysetSql, listPage, orderBySql } from '@platform/graphql-kit';
+import { type KeyKind, type ListWindow, escapeLike, keysetSql, listPage, orderBySql } from '@platform/graphql-kit';
 
 export interface ItemFilter {
   reorder_below?: boolean | null;
@@ -44,7 +44,7 @@ function itemCondition(tenantId: string, filter: ItemFilter): Prisma.Sql {
   }
   if (filter.q != null) {
     // Literal text: LIKE's wildcards and escape character escaped. Served by the trigram index of migration 0027.
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = `%${escapeLike(filter.q)}%`;
     conditions.push(Prisma.sql`(id ILIKE ${pattern} OR name ILIKE ${pattern})`);
   }
   return Prisma.join(conditions, ' AND ');
