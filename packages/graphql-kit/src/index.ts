@@ -49,6 +49,6 @@ export { rootFieldScopes, type ScopeRequirement } from './operation-scopes.ts';
 export { type Deprecation, MINIMUM_DEPRECATION_DAYS, deprecationHeaders, parseDeprecation } from './deprecation.ts';
 export { type AggregateCaller, type AggregateDeclaration, type AggregateDimension, type AggregateFilter, type AggregateMeasure, atMost, atOrAfter, before, condition, containsText, equalTo, filterArgs, isSet, oneOf } from './aggregates/declaration.ts';
 export { type AggregateRequest, aggregateRequest, MAX_GROUP_LIMIT } from './aggregates/request.ts';
-export { assertRanges, checkedFilter, escapeLike, searchText } from './list-filters.ts';
+export { assertRanges, checkedFilter, escapeLike, instantRange, searchText, valueRange } from './list-filters.ts';
 export { type AggregateResult, aggregateStatement, runAggregate } from './aggregates/statement.ts';
 export { aggregateRoute, defineAggregateField, defineEntityAggregateField } from './aggregates/schema.ts';

@@ -11,6 +11,18 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
+/** Prisma bounds of `<x>_after` (at or after) and `<x>_before` (strictly before); undefined when neither is given. */
+export function instantRange<Value>(after: Value | null | undefined, before: Value | null | undefined): { gte?: Value; lt?: Value } | undefined {
+  if (after == null && before == null) return undefined;
+  return { ...(after != null && { gte: after }), ...(before != null && { lt: before }) };
+}
+
+/** Prisma bounds of `<x>_min` and `<x>_max`, both inclusive; undefined when neither is given. */
+export function valueRange<Value>(min: Value | null | undefined, max: Value | null | undefined): { gte?: Value; lte?: Value } | undefined {
+  if (min == null && max == null) return undefined;
+  return { ...(min != null && { gte: min }), ...(max != null && { lte: max }) };
+}
+
 /** `q` of a list: the text searched for, as sent (spaces count), 1 to 200 characters. */
 export const searchText = text({ min: 1, max: 200 }).nullish();
 

@@ -1,7 +1,7 @@
 import { type Db, type Prisma, newId } from '@platform/db';
-import { type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, keysetWhere, listPage, prismaOrderBy, instantRange } from '@platform/graphql-kit';
 import type { AddressRecord, ContactRecord, CustomerRecord } from '../records.ts';
-import { containing, instantRange } from './filters.ts';
+import { containing } from './filters.ts';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 

@@ -1,8 +1,8 @@
 import { type Db, Prisma, type PrismaClient, newId } from '@platform/db';
-import { type EventEmitter, type ListWindow, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type EventEmitter, type ListWindow, keysetWhere, listPage, prismaOrderBy, instantRange, valueRange } from '@platform/graphql-kit';
 import { orderRepresentation } from '../order-representation.ts';
 import { type OrderKind, type OrderLineRecord, type OrderRecord, type OrderStatus, toOrder, toOrderLine } from '../records.ts';
-import { containing, instantRange, valueRange } from './filters.ts';
+import { containing } from './filters.ts';
 
 /** Every function takes the tenant id as a required argument: no query spans tenants. */
 

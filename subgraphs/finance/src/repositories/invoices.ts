@@ -1,5 +1,5 @@
 import type { Db, Prisma } from '@platform/db';
-import { type ListWindow, type SortKey, keysetWhere, listPage, prismaOrderBy } from '@platform/graphql-kit';
+import { type ListWindow, type SortKey, instantRange, keysetWhere, listPage, prismaOrderBy, valueRange } from '@platform/graphql-kit';
 import { toMinorUnits } from '../money.ts';
 
 export type InvoiceStatus = 'draft' | 'issued' | 'paid' | 'void';
@@ -160,12 +160,6 @@ export function todayUtc(now = new Date()): Date {
   return parseDate(formatDate(now));
 }
 
-/** `gte`/`lt` (or `lte`) bounds of a range filter, only those given; undefined when neither is. */
-function range<Value>(from: Value | null | undefined, to: Value | null | undefined, upper: 'lt' | 'lte') {
-  if (from == null && to == null) return undefined;
-  return { ...(from != null && { gte: from }), ...(to != null && { [upper]: to }) };
-}
-
 function invoiceWhere(tenantId: string, filter: InvoiceFilter): Prisma.InvoiceWhereInput {
   const conditions: Prisma.InvoiceWhereInput[] = [{ tenant_id: tenantId }];
   if (filter.status != null) conditions.push({ status: filter.status });
@@ -176,13 +170,13 @@ function invoiceWhere(tenantId: string, filter: InvoiceFilter): Prisma.InvoiceWh
   const amount = (value: number | null | undefined) => (value == null ? value : BigInt(value));
   const date = (value: string | null | undefined) => (value == null ? value : parseDate(value));
   const ranges: Prisma.InvoiceWhereInput = {
-    created_at: range(filter.created_after, filter.created_before, 'lt'),
-    issued_at: range(filter.issued_after, filter.issued_before, 'lt'),
-    paid_at: range(filter.paid_after, filter.paid_before, 'lt'),
-    voided_at: range(filter.voided_after, filter.voided_before, 'lt'),
-    due_date: range(date(filter.due_after), date(filter.due_before), 'lt'),
-    total: range(amount(filter.total_min), amount(filter.total_max), 'lte'),
-    amount_due: range(amount(filter.amount_due_min), amount(filter.amount_due_max), 'lte'),
+    created_at: instantRange(filter.created_after, filter.created_before),
+    issued_at: instantRange(filter.issued_after, filter.issued_before),
+    paid_at: instantRange(filter.paid_after, filter.paid_before),
+    voided_at: instantRange(filter.voided_after, filter.voided_before),
+    due_date: instantRange(date(filter.due_after), date(filter.due_before)),
+    total: valueRange(amount(filter.total_min), amount(filter.total_max)),
+    amount_due: valueRange(amount(filter.amount_due_min), amount(filter.amount_due_max)),
   };
   conditions.push(ranges);
   const overdue: Prisma.InvoiceWhereInput = { status: 'issued', due_date: { lt: todayUtc() } };
