@@ -29,6 +29,7 @@ const root = dirname(gatewayDir);
 const entry = join(gatewayDir, 'src', 'main.ts');
 export const distDir = join(gatewayDir, 'dist');
 export const outfile = join(distDir, 'main.mjs');
+export const SUPERGRAPH_FILE = 'supergraph.graphql';
 /** What the last build read (paths relative to the repository) and when it started reading. */
 const recordFile = join(distDir, 'build.json');
 /** Besides the bundled sources: this script, the compiler options and the installed packages. */
@@ -108,11 +109,26 @@ export async function build() {
   const isEntry = (file) => file.path === outfile || file.path === `${outfile}.map`;
   await write(result.outputFiles.filter((file) => !isEntry(file)));
   await write(result.outputFiles.filter(isEntry));
-  const outputs = result.outputFiles.map((file) => relative(distDir, file.path));
+  await composeSupergraph();
+  const outputs = [...result.outputFiles.map((file) => relative(distDir, file.path)), SUPERGRAPH_FILE];
   await write([{ path: recordFile, contents: JSON.stringify({ startedAt, inputs: [...inputs, ...manifests], outputs }, null, 1) }]);
   const kept = new Set([...outputs, ...previous, 'build.json']);
   await Promise.all((await readdir(distDir)).filter((name) => !kept.has(name) && !name.endsWith('.tmp')).map((name) => rm(join(distDir, name), { force: true })));
   return { milliseconds: Date.now() - startedAt, inputs: inputs.length };
+}
+
+/**
+ * The supergraph every gateway of a fleet loads (SUPERGRAPH_PATH), composed from the same sources
+ * as the bundle: a composition error fails the build.
+ */
+async function composeSupergraph() {
+  const { execFile } = await import('node:child_process');
+  const script = join(gatewayDir, 'scripts', 'compose-supergraph.ts');
+  await new Promise((resolvePromise, reject) =>
+    execFile(process.execPath, ['--import', 'tsx', script, join(distDir, SUPERGRAPH_FILE)], { cwd: root }, (error, _stdout, stderr) =>
+      error ? reject(new Error(`supergraph composition failed:\n${stderr}`)) : resolvePromise(),
+    ),
+  );
 }
 
 /** Third-party imports stay imports, of the file the importing source module would load. */

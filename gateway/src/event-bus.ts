@@ -3,6 +3,7 @@ import { type PrismaClient, databaseTimeouts } from '@platform/db';
 import { type DispatchConsumer, EVENT_QUEUES, EventBus, type JobQueue, type LiveBus, type LiveMessage, type SecretBox, checkEndpointUrl, createLiveBus, createSecretBox, deliveryRunSeconds, startJobQueue } from '@platform/events';
 import type { EventsPort } from '@platform/graphql-kit';
 import type { ClusterChannel } from './cluster/channel.ts';
+import type { PlatformMetrics } from './observability/metrics.ts';
 
 const LIVE_TOPIC = 'events.live';
 
@@ -37,6 +38,10 @@ export async function startPlatformEvents(options: {
   otherQueues?: Record<string, number>;
   /** Other domains' code run in the dispatch of the events they take (registered before the dispatch starts). */
   dispatchConsumers?: DispatchConsumer[];
+  /** This process dispatches events and delivers webhooks (the `jobs` role); else it only emits and relays them live. */
+  workers: boolean;
+  /** Observes the jobs and webhook deliveries, and reads the queue depths when scraped. */
+  metrics: PlatformMetrics;
 }): Promise<PlatformEvents> {
   const { config, prisma } = options;
   const logger = options.logger.child({ component: 'events' });
@@ -49,7 +54,9 @@ export async function startPlatformEvents(options: {
     runSeconds: { ...deliveryRunSeconds(config.webhookTimeoutSeconds), ...options.otherQueues },
     pollingIntervalSeconds: 1,
     timeouts: databaseTimeouts(config),
+    observer: options.metrics,
   });
+  options.metrics.watchJobQueue(queue);
   // Without Redis, the workers of the machine relay live events to each other.
   const relay = options.cluster && {
     send: (message: LiveMessage) => options.cluster?.publish(LIVE_TOPIC, message),
@@ -57,9 +64,9 @@ export async function startPlatformEvents(options: {
   };
   const live = createLiveBus({ redisUrl: config.redisUrl, relay });
   const urlPolicy = { allowedPrivateNetworks: config.webhookAllowedPrivateNetworks };
-  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy, logger, retryScheduleSeconds: config.webhookRetrySchedule, deliveryTimeoutMs: config.webhookTimeoutSeconds * 1000, eventRetentionDays: config.eventRetentionDays });
+  const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy, logger, retryScheduleSeconds: config.webhookRetrySchedule, deliveryTimeoutMs: config.webhookTimeoutSeconds * 1000, eventRetentionDays: config.eventRetentionDays, observer: options.metrics });
   for (const consumer of options.dispatchConsumers ?? []) bus.onDispatch(consumer);
-  await bus.startWorkers();
+  if (options.workers) await bus.startWorkers();
   const port: EventsPort = {
     emit: (tx, tenantId, event, source) => bus.emit(tx, tenantId, { ...event, source }),
     sealSecret: (secret) => secrets.seal(secret),

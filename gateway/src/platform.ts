@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createTokenIssuer, createTokenVerifier } from '@platform/auth';
+import { createTokenIssuer, createTokenVerifier, serviceTokens } from '@platform/auth';
 import { type PlatformConfig, createLogger, loadConfig } from '@platform/config';
 import { type PrismaClient, createPrismaClient, databaseReachable, databaseTimeouts, migrateDatabase, openDatabase } from '@platform/db';
 import { AuditChainer, AuditRecorder } from '@platform/audit';
@@ -20,8 +20,12 @@ import { isConnectorUpload } from './edge/plugins/use-connector-uploads.ts';
 import { isBulkUpload } from './edge/plugins/use-bulk-uploads.ts';
 import type { ClusterChannel } from './cluster/channel.ts';
 import { createHttpListener } from './edge/http-listener.ts';
+import { changeRecorder, subgraphPlatform } from './edge/subgraph-context.ts';
+import { routeRequests, subgraphPlacement } from './fleet/roles.ts';
+import { serveSubgraphs } from './fleet/subgraph-service.ts';
 import type { SignInSettings } from './edge/plugins/use-sign-in.ts';
 import { PlatformMetrics } from './observability/metrics.ts';
+import { startTracing } from './observability/tracing.ts';
 import { type ReportUnexpectedError, unexpectedErrorReporter } from './observability/unexpected-errors.ts';
 import { startPlatformEvents } from './event-bus.ts';
 import { rememberVerifiedTokens } from './edge/verified-tokens.ts';
@@ -71,6 +75,10 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
+    // Flushed next to last (cleanups run in reverse): the spans of the whole stop are exported.
+    const tracing = await startTracing(config.tracing, logger);
+    if (tracing) cleanups.push(() => tracing.flush());
+    const placement = await subgraphPlacement(config, environment, logger);
     await migrateDatabase(database.url, (message) => logger.debug({ component: 'migrate' }, message));
     const prisma = createPrismaClient(database.url, { onQuery: hooks.onDatabaseQuery, timeouts: databaseTimeouts(config), preparedStatements: config.databasePreparedStatements });
     cleanups.push(() => prisma.$disconnect());
@@ -87,6 +95,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     let wakePushes = () => {};
     let wakeWorkflowTriggers = () => {};
     const secretsKey = await loadSecretsKey(config.secretsKey, join(config.dataDir, 'secrets.key'));
+    const metrics = new PlatformMetrics();
     const events = await startPlatformEvents({
       config,
       databaseUrl: database.url,
@@ -96,14 +105,15 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       cluster,
       otherQueues: { [SYNC_QUEUE]: config.syncSliceSeconds + PAGE_ALLOWANCE_SECONDS, [WORKFLOW_RUN_QUEUE]: WORKFLOW_RUN_SECONDS, [WORKFLOW_TRIGGER_QUEUE]: WORKFLOW_RUN_SECONDS, [AI_TASK_QUEUE]: AI_TASK_STEP_SECONDS, [BULK_EXPORT_QUEUE]: BULK_EXPORT_SECONDS, [BULK_MUTATION_QUEUE]: BULK_MUTATION_SECONDS },
       dispatchConsumers: [pushRequestConsumer(() => wakePushes()), WorkflowEngine.triggerConsumer(() => wakeWorkflowTriggers())],
+      workers: config.roles.has('jobs'),
+      metrics,
     });
     cleanups.push(() => events.stop());
 
-    const metrics = new PlatformMetrics();
     const reportUnexpected = unexpectedErrorReporter(logger, metrics);
     // Composed before the port opens: composition holds the event loop for a second or more (longer
     // on a busy machine), and while the port is open every request must be answered promptly.
-    const supergraph = await createSupergraph(subgraphs, logger, reportUnexpected);
+    const supergraph = await createSupergraph(subgraphs, logger, reportUnexpected, placement);
     cleanups.push(() => supergraph.stop());
     const server = createServer();
     const listener = createHttpListener({
@@ -229,29 +239,39 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
       accessTokenTtlSeconds: Math.min(config.accessTokenTtlSeconds, SESSION_ACCESS_TOKEN_SECONDS),
       ...(mailer && { mailer }),
     };
-    const edge = createEdge({ sync: syncEngine.port, workflows: workflowEngine.port, ai, bulk: { ...exportEngine.port, mutations: bulkMutationEngine.port }, exportDownloadKey, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster, signIn });
+    const platform = subgraphPlatform({ subgraphs, events, sync: syncEngine.port, workflows: workflowEngine.port, ai, bulk: { ...exportEngine.port, mutations: bulkMutationEngine.port }, signIn, logger });
+    // Every role builds the edge: the job workers and the subgraphs run operations through it (executeAs), only the edge role serves it.
+    const edge = createEdge({ platform, sync: syncEngine.port, exportDownloadKey, supergraph, subgraphs, prisma, issuer, verifyToken, rateLimiter, auditRecorder, auditChainer, events, publicJwks: keys.publicJwks, logger, reportUnexpected, subscriptionLimits, corsAllowedOrigins: config.corsAllowedOrigins, servedOverTls: publicUrl.startsWith('https://'), failedAuthenticationLimits: config.failedAuthenticationLimits, cluster, signIn, metrics });
     executeAs = edge.executeAs;
-    const demo = config.seedDemo ? await seedDemoIfEmpty(prisma) : undefined;
+    const demo = config.seedDemo && config.roles.has('edge') ? await seedDemoIfEmpty(prisma) : undefined;
     cleanups.push(async () => edge.dispose());
-    await syncEngine.start();
-    wakePushes = () => syncEngine.wake();
-    // Before the job queue stops (cleanups run in reverse): running syncs hand over at once.
-    cleanups.push(() => syncEngine.stop());
-    await workflowEngine.start();
-    wakeWorkflowTriggers = () => workflowEngine.wakeTriggers();
-    // Likewise: runs under way hand over at once, resuming from their last recorded step.
-    cleanups.push(() => workflowEngine.stop());
-    await taskEngine.start();
-    await exportEngine.start();
-    // Likewise: exports under way queue their next job and resume after their last page written.
-    cleanups.push(() => exportEngine.stop());
-    await bulkMutationEngine.start();
-    // Likewise: bulk mutations under way queue their next job and resume after their last recorded batch.
-    cleanups.push(() => bulkMutationEngine.stop());
-    // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.
-    const webSockets = edge.serveWebSockets(server);
-    cleanups.push(() => webSockets.close());
-    listener.serve(edge);
+    if (config.roles.has('jobs')) {
+      await syncEngine.start();
+      wakePushes = () => syncEngine.wake();
+      // Before the job queue stops (cleanups run in reverse): running syncs hand over at once.
+      cleanups.push(() => syncEngine.stop());
+      await workflowEngine.start();
+      wakeWorkflowTriggers = () => workflowEngine.wakeTriggers();
+      // Likewise: runs under way hand over at once, resuming from their last recorded step.
+      cleanups.push(() => workflowEngine.stop());
+      await taskEngine.start();
+      await exportEngine.start();
+      // Likewise: exports under way queue their next job and resume after their last page written.
+      cleanups.push(() => exportEngine.stop());
+      await bulkMutationEngine.start();
+      // Likewise: bulk mutations under way queue their next job and resume after their last recorded batch.
+      cleanups.push(() => bulkMutationEngine.stop());
+    }
+    if (config.roles.has('edge')) {
+      // graphql-ws subscriptions on the same port and path (/graphql); closed before the HTTP server and the live bus.
+      const webSockets = edge.serveWebSockets(server);
+      cleanups.push(() => webSockets.close());
+    }
+    const services =
+      config.roles.has('subgraphs') && config.serviceTokenSecret
+        ? serveSubgraphs({ subgraphs: supergraph.localSubgraphs, tokens: serviceTokens(config.serviceTokenSecret), prisma, platform, recordChanges: changeRecorder({ prisma, auditChainer, events }) })
+        : undefined;
+    listener.serve(routeRequests({ edge: config.roles.has('edge') ? edge : undefined, services }));
 
     logger.info({ url, database: database.owned ? 'embedded' : 'external' }, 'platform ready');
     return { url, config: { ...config, port, publicUrl }, databaseUrl: database.url, prisma, demo, reportUnexpected, stop };

@@ -230,6 +230,30 @@ describe('HTTP listener', () => {
     expect(text).toMatch(/^platform_http_responses_total\{method="GET",status="401"\} 2$/m);
   });
 
+  it('times each response by method, route template and status (never a raw path), and counts its own refusals by code', async () => {
+    const { listener, url } = await start({ metricsToken: 'scraper-token-0123456789' });
+    // Before the edge serves: the readiness probe's 503 is no refusal, the request's is.
+    expect((await fetch(`${url}/readyz`)).status).toBe(503);
+    expect((await fetch(`${url}/v1/things/thing_early`)).status).toBe(503);
+    listener.serve({ ...echo, routes: ['/v1/things/{id}'] });
+    expect((await fetch(`${url}/v1/things/thing_1`)).status).toBe(200);
+    expect((await fetch(`${url}/v1/things/thing_2`)).status).toBe(200);
+    expect((await fetch(`${url}/v1/elsewhere/thing_3`)).status).toBe(200);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const tooLarge = await fetch(`${url}/v1/things/thing_4`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(LIMITS.bodyBytes + 1) });
+    expect(tooLarge.status).toBe(413);
+    const text = await (await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer scraper-token-0123456789' } })).text();
+    expect(text).toMatch(/^platform_http_request_duration_seconds_count\{method="GET",route="\/v1\/things\/\{id\}",status="200"\} 2$/m);
+    expect(text).toMatch(/^platform_http_request_duration_seconds_count\{method="POST",route="\/v1\/things\/\{id\}",status="413"\} 1$/m);
+    expect(text).toMatch(/^platform_http_request_duration_seconds_count\{method="GET",route="unmatched",status="200"\} 1$/m);
+    // Before the edge, only the listener's own paths are known.
+    expect(text).toMatch(/^platform_http_request_duration_seconds_count\{method="GET",route="unmatched",status="503"\} 1$/m);
+    expect(text).toMatch(/^platform_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} 1$/m);
+    expect(text).not.toContain('thing_');
+    expect(text).toMatch(/^platform_errors_total\{code="service_unavailable",surface="http"\} 1$/m);
+    expect(text).toMatch(/^platform_errors_total\{code="payload_too_large",surface="http"\} 1$/m);
+  });
+
   it('has no /metrics without a metrics token: the edge answers the path like any other', async () => {
     const { listener, url } = await start();
     listener.serve(echo);

@@ -59,9 +59,15 @@ describe('an external database stopped and started again under load', () => {
       // A fast shutdown: sessions are ended (57P01), then new connections are refused.
       await server.stop();
       await sleep(DOWN_MS);
+      // Not ready while the database is unreachable (an orchestrator stops sending traffic here), alive all along.
+      const readiness = await fetch(`${platform.url}/readyz`);
+      expect(readiness.status).toBe(503);
+      expect(((await readiness.json()) as { code: string }).code).toBe('database_unavailable');
+      expect((await fetch(`${platform.url}/healthz`)).status).toBe(200);
       const startedAt = load.elapsed();
       server = await openDatabase({ dataDir: serverDir, port });
       const recoveredAt = await untilRecovered(load, stoppedAt, 60_000);
+      expect((await fetch(`${platform.url}/readyz`)).status).toBe(200);
       await sleep(500);
       await load.stop();
 

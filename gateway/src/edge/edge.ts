@@ -1,18 +1,19 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { type AuditChainer, type AuditRecorder, queueAuditRecords } from '@platform/audit';
+import type { AuditChainer, AuditRecorder } from '@platform/audit';
 import type { TokenIssuer, TokenVerifier } from '@platform/auth';
 import type { Logger } from '@platform/config';
-import type { Prisma, PrismaClient } from '@platform/db';
+import type { PrismaClient } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
-import type { AiPort, BulkPort, PlatformOperationExecutor, SubgraphContext, SyncPort, WorkflowsPort } from '@platform/graphql-kit';
+import type { PlatformOperationExecutor, SubgraphContext, SyncPort } from '@platform/graphql-kit';
 import type { RateLimiter } from '@platform/rate-limit';
-import type { Mailer } from '@platform/subgraph-identity';
 import { useRestFacade } from '@platform/rest-facade';
 import type { Server } from 'node:http';
 import { type YogaServerInstance, createYoga } from 'graphql-yoga';
 import type { JWK } from 'jose';
+import { CONSOLE_BASE_PATH } from '@platform/console';
 import type { PlatformEvents } from '../event-bus.ts';
 import type { ClusterChannel } from '../cluster/channel.ts';
+import type { PlatformMetrics } from '../observability/metrics.ts';
 import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
 import type { Supergraph } from '../supergraph/supergraph.ts';
 import type { SubgraphModule } from '../supergraph/subgraphs.ts';
@@ -21,7 +22,7 @@ import { type FailedAuthenticationLimits, createFailedAuthentications } from './
 import { HEALTH_ENDPOINT } from './http-listener.ts';
 import { createTenantLimitsLookup } from './tenant-limits.ts';
 import { useAccessLog } from './plugins/use-access-log.ts';
-import { requestAuditEntry, useAuditTrail } from './plugins/use-audit-trail.ts';
+import { useAuditTrail } from './plugins/use-audit-trail.ts';
 import { useAuthentication } from './plugins/use-authentication.ts';
 import { useBulkUploads } from './plugins/use-bulk-uploads.ts';
 import { useConnectorUploads } from './plugins/use-connector-uploads.ts';
@@ -40,6 +41,7 @@ import { useOAuthEndpoints } from './plugins/use-oauth-endpoints.ts';
 import { usePublicEndpoints } from './plugins/use-public-endpoints.ts';
 import { useRateLimit } from './plugins/use-rate-limit.ts';
 import { useRequestId } from './plugins/use-request-id.ts';
+import { useRequestMetrics } from './plugins/use-request-metrics.ts';
 import { type SignInSettings, useSignIn } from './plugins/use-sign-in.ts';
 import { useSingleSignOn } from './plugins/use-single-sign-on.ts';
 import { corsFor, useSecurityHeaders } from './plugins/use-security-headers.ts';
@@ -51,13 +53,14 @@ import { platformOperationExecutor } from './platform-operations.ts';
 import { linkRequests, requestState } from './request-state.ts';
 import { problemFor } from './responses.ts';
 import { restFacadeContract } from './rest-contract.ts';
+import { changeRecorder } from './subgraph-context.ts';
+import { changeAuditBase, noteAuditedWithChange } from './service-call.ts';
 import { GRAPHIQL_EXAMPLE_TABS } from './graphiql-examples.ts';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
 export const REST_BASE_PATH = '/v1';
 /** The console's sign-in endpoints (a session cookie, not a bearer token). */
 export const AUTH_BASE_PATH = '/auth';
-const CHANGE_TRANSACTION = { maxWait: 10_000, timeout: 20_000 };
 
 export interface EdgeOptions {
   auditRecorder: AuditRecorder;
@@ -66,12 +69,6 @@ export interface EdgeOptions {
   events: PlatformEvents;
   /** The sync engine's side of the integrations domain (queueing and interrupting jobs, sealing credentials). */
   sync: SyncPort;
-  /** The workflow engine's side of the workflows domain (queueing and interrupting runs, checking operations). */
-  workflows: WorkflowsPort;
-  /** What the AI subgraph reads and runs: the supergraph, the caller's operations, the task engine. */
-  ai: AiPort;
-  /** The bulk export engine (queueing, interrupting, download links) and the key its links are signed with. */
-  bulk: BulkPort;
   exportDownloadKey: Buffer;
   rateLimiter: RateLimiter;
   supergraph: Supergraph;
@@ -94,6 +91,9 @@ export interface EdgeOptions {
   cluster?: ClusterChannel;
   /** People signing in to the console: sessions, CSRF, TOTP secrets, links and e-mail. */
   signIn: SignInSettings;
+  /** What resolvers reach beyond their subgraph (subgraphPlatform). */
+  platform: SubgraphContext['platform'];
+  metrics: PlatformMetrics;
 }
 
 export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> & {
@@ -101,7 +101,12 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> 
   serveWebSockets(server: Server): WebSocketSubscriptions;
   /** Runs GraphQL operations as a principal the platform established (a connector's writes). */
   executeAs: PlatformOperationExecutor;
+  /** The route templates of what it answers: the `route` label of the request metrics (routeLabeller). */
+  routes: readonly string[];
 };
+
+/** What the edge answers besides /graphql and the OpenAPI document's paths, as route templates. */
+const OTHER_ROUTES = [`${REST_BASE_PATH}/openapi.json`, `${REST_BASE_PATH}/connectors/{id}/webhooks/shopify`, `${AUTH_BASE_PATH}/*`, `${CONSOLE_BASE_PATH}/*`, '/docs/*', '/.well-known/jwks.json'];
 
 /**
  * The platform's one HTTP surface. Each concern is a plugin, in the order a request meets them:
@@ -110,43 +115,15 @@ export type Edge = YogaServerInstance<Record<string, unknown>, SubgraphContext> 
  * If-Match and idempotency keys, the REST facade, then GraphQL through the gateway (with its cost limits).
  */
 export function createEdge(options: EdgeOptions): Edge {
-  const failedAuthentications = createFailedAuthentications(options.rateLimiter, options.failedAuthenticationLimits);
+  const failedAuthentications = createFailedAuthentications(options.rateLimiter, options.failedAuthenticationLimits, () => options.metrics.rateLimitRefusals.inc({ kind: 'failed_authentications' }));
   const credentials = createCredentialAuthenticator({ prisma: options.prisma, verifyToken: options.verifyToken, logger: options.logger, failedAuthentications, cluster: options.cluster });
-  const rateLimit = useRateLimit({ limiter: options.rateLimiter, limitsFor: createTenantLimitsLookup(options.prisma), graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger });
-  const platform: SubgraphContext['platform'] = {
-    deleteTenantData: async (tx, tenantId) => {
-      for (const subgraph of options.subgraphs) await subgraph.deleteTenantData?.(tx, tenantId);
-    },
-    stock: providedPort(options.subgraphs, 'stock'),
-    orders: providedPort(options.subgraphs, 'orders'),
-    events: options.events.port,
-    sync: options.sync,
-    workflows: options.workflows,
-    ai: options.ai,
-    bulk: options.bulk,
-    signIn: { publicUrl: options.signIn.publicUrl, sendMail: sendMailWith(options.signIn.mailer, options.logger) },
-  };
-  const auditFor = (request: Request): SubgraphContext['audit'] => ({
-    recordChange: async (action, work, resourceIdOf) => {
-      const state = requestState(request);
-      const graphql = new URL(request.url).pathname === GRAPHQL_ENDPOINT;
-      let transaction: Prisma.TransactionClient | undefined;
-      const result = await options.prisma.$transaction(async (tx) => {
-        transaction = tx;
-        const changed = await work(tx);
-        // Queued with the change (durable when it commits), chained once committed: no chain lock is held here.
-        await queueAuditRecords(tx, [
-          requestAuditEntry(request, { surface: graphql ? 'graphql' : 'rest', action, operationName: graphql ? (state.operation ?? null) : null, resourceId: resourceIdOf?.(changed) }),
-        ]);
-        return changed;
-      }, CHANGE_TRANSACTION);
-      state.auditedWithChange = true;
-      options.auditChainer.wake();
-      // Events the change emitted are committed now: live subscribers get them, and their dispatch starts at once.
-      if (transaction) options.events.bus.committed(transaction);
-      return result;
-    },
-  });
+  const rateLimit = useRateLimit({ limiter: options.rateLimiter, limitsFor: createTenantLimitsLookup(options.prisma), graphqlEndpoint: GRAPHQL_ENDPOINT, logger: options.logger, metrics: options.metrics });
+  const recordChanges = changeRecorder({ prisma: options.prisma, auditChainer: options.auditChainer, events: options.events });
+  const auditFor = (request: Request): SubgraphContext['audit'] =>
+    recordChanges(
+      ({ action, resourceId }) => ({ ...changeAuditBase(request, GRAPHQL_ENDPOINT), action, resourceId }),
+      () => noteAuditedWithChange(request),
+    );
   // One count of live subscriptions per tenant for both transports: SSE here, graphql-ws through serveWebSockets.
   const subscriptions = useSubscriptions({ execute: options.supergraph.execute, live: options.events.live, credentials, subscriptionLimits: options.subscriptionLimits });
   const restFacade = useRestFacade({
@@ -181,13 +158,14 @@ export function createEdge(options: EdgeOptions): Edge {
     context: ({ request }) => {
       const { principal, requestId, ifMatchVersion } = requestState(request);
       if (!principal) throw new Error('GraphQL context is built for an unauthenticated request');
-      return { principal, requestId, ifMatchVersion, prisma: options.prisma, platform, audit: auditFor(request) };
+      return { principal, requestId, ifMatchVersion, prisma: options.prisma, platform: options.platform, audit: auditFor(request) };
     },
     maskedErrors: maskUnexpectedErrors(options.logger, options.reportUnexpected),
     plugins: [
       useRequestId(),
       useSecurityHeaders({ servedOverTls: options.servedOverTls ?? false, corsAllowedOrigins: options.corsAllowedOrigins ?? [] }),
       useAccessLog(options.logger),
+      useRequestMetrics({ metrics: options.metrics, graphqlEndpoint: GRAPHQL_ENDPOINT }),
       useAuditTrail({ recorder: options.auditRecorder, graphqlEndpoint: GRAPHQL_ENDPOINT, restBasePath: REST_BASE_PATH, oauthBasePath: `${REST_BASE_PATH}/oauth`, authBasePath: AUTH_BASE_PATH, logger: options.logger }),
       useOAuthEndpoints({ basePath: `${REST_BASE_PATH}/oauth`, prisma: options.prisma, issuer: options.issuer, verifyToken: options.verifyToken, credentials, failedAuthentications, admit: rateLimit.admit }),
       useSignIn({ basePath: AUTH_BASE_PATH, prisma: options.prisma, issuer: options.issuer, credentials, failedAuthentications, admit: rateLimit.admit, settings: options.signIn, logger: options.logger }),
@@ -219,30 +197,10 @@ export function createEdge(options: EdgeOptions): Edge {
   // graphql-ws: platform.ts attaches it to the HTTP server once the edge is ready.
   return Object.assign(yoga, {
     executeAs: platformOperationExecutor(yoga, GRAPHQL_ENDPOINT),
+    routes: [GRAPHQL_ENDPOINT, ...Object.keys(restFacade.openApiDocument().paths), ...OTHER_ROUTES],
     serveWebSockets: (server: Server) =>
       serveSubscriptionsOverWebSocket({ server, path: GRAPHQL_ENDPOINT, yoga: yoga as never, credentials, admit: rateLimit.admit, counter: subscriptions.counter, auditRecorder: options.auditRecorder, logger: options.logger, reportUnexpected: options.reportUnexpected }),
   });
-}
-
-/** The one subgraph module that implements a cross-domain port; a missing provider stops the start. */
-function providedPort<Name extends keyof NonNullable<SubgraphModule['provides']>>(modules: SubgraphModule[], name: Name): NonNullable<NonNullable<SubgraphModule['provides']>[Name]> {
-  const providers = modules.flatMap((module) => module.provides?.[name] ?? []);
-  if (providers.length !== 1) throw new Error(`exactly one subgraph must provide the ${name} port, found ${providers.length}`);
-  return providers[0] as NonNullable<NonNullable<SubgraphModule['provides']>[Name]>;
-}
-
-/** The identity subgraph's e-mail (invitations): sent when a mail server is configured, a failure logged (the invitation itself stands). */
-function sendMailWith(mailer: Mailer | undefined, logger: Logger): SubgraphContext['platform']['signIn']['sendMail'] {
-  if (!mailer) return undefined;
-  return async (message) => {
-    try {
-      await mailer.send(message);
-      return true;
-    } catch (error) {
-      logger.warn({ err: error, component: 'mail' }, 'could not send an e-mail');
-      return false;
-    }
-  };
 }
 
 /** An error without a platform code is unexpected; an `internal_error` was already reported where it was made. */

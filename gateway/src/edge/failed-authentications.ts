@@ -34,12 +34,18 @@ export interface FailedAuthentications {
   failed(attempt: AuthenticationAttempt): Promise<number | undefined>;
 }
 
-export function createFailedAuthentications(limiter: RateLimiter, limits: FailedAuthenticationLimits): FailedAuthentications {
+/** `onRefused` is told of each attempt refused (the rate-limit refusal metrics). */
+export function createFailedAuthentications(limiter: RateLimiter, limits: FailedAuthenticationLimits, onRefused: () => void = () => {}): FailedAuthentications {
   const counters = (attempt: AuthenticationAttempt): Array<[string, RateLimits]> => [
     ...(attempt.clientId ? [[`failed-authentications:client:${attempt.clientId}`, perMinute(limits.perClient)] as [string, RateLimits]] : []),
     ...(attempt.clientAddress ? [[`failed-authentications:address:${attempt.clientAddress}`, perMinute(limits.perAddress)] as [string, RateLimits]] : []),
   ];
-  const longest = (waits: Array<number | undefined>) => waits.reduce<number | undefined>((a, b) => (b !== undefined && (a === undefined || b > a) ? b : a), undefined);
+  // The longest wait, when any: the attempt is refused (and counted so).
+  const longest = (waits: Array<number | undefined>) => {
+    const wait = waits.reduce<number | undefined>((a, b) => (b !== undefined && (a === undefined || b > a) ? b : a), undefined);
+    if (wait !== undefined) onRefused();
+    return wait;
+  };
   return {
     refusedFor: async (attempt) => longest(await Promise.all(counters(attempt).map(([key, limits]) => limiter.exhaustedFor(key, limits)))),
     failed: async (attempt) => {

@@ -6,6 +6,8 @@ import { databaseFault } from '@platform/db';
 import { ApiError, type ErrorCode, problemFromError } from '@platform/errors';
 import { sendNodeResponse } from '@whatwg-node/server';
 import { PlatformMetrics } from '../observability/metrics.ts';
+import { routeLabeller } from '../observability/routes.ts';
+import { traceRequest } from '../observability/tracing.ts';
 import { type ReportUnexpectedError, unexpectedErrorReporter } from '../observability/unexpected-errors.ts';
 import { sendCompressible } from './compression.ts';
 import { logRequest } from './plugins/use-access-log.ts';
@@ -16,9 +18,14 @@ export const HEALTH_ENDPOINT = '/healthz';
 export const READINESS_ENDPOINT = '/readyz';
 export const METRICS_ENDPOINT = '/metrics';
 
+/** What a handler of the listener is given besides the request and response (Yoga's server context; a type, so that it fits Yoga's index signature). */
+export type NodeContext = { req: IncomingMessage; res: ServerResponse };
+
 /** The edge as the listener calls it: Yoga's node entry point. */
 export interface EdgeHandler {
-  handleNodeRequestAndResponse(request: IncomingMessage, response: ServerResponse, context: { req: IncomingMessage; res: ServerResponse }): Response | Promise<Response>;
+  handleNodeRequestAndResponse(request: IncomingMessage, response: ServerResponse, context: NodeContext): Response | Promise<Response>;
+  /** The route templates it serves (routeLabeller's): the `route` label of the request metrics. */
+  routes?: readonly string[];
 }
 
 export interface HttpLimits {
@@ -60,8 +67,11 @@ type Phase = 'starting' | 'serving' | 'draining';
  *   or oversized headers get a problem response (400 / 431) from the HTTP parser's error handler.
  * - Bytes on the wire: responses of the edge in a compressible media type go out with br or gzip
  *   as the client's Accept-Encoding asks, with `Vary: Accept-Encoding` (see compression.ts).
- * - Metrics: every response is counted by method and status; `/metrics` serves them (Prometheus
- *   text) to a scraper presenting `metricsToken`, and does not exist without one.
+ * - Metrics: every response is counted by method and status, and timed by method, route template
+ *   and status; each refusal of its own counted by code; `/metrics` serves them (Prometheus text)
+ *   to a scraper presenting `metricsToken`, and does not exist without one.
+ * - Traces: every request but the probes is a server span continuing the caller's `traceparent`
+ *   (observability/tracing.ts; a no-op unless tracing is configured).
  */
 export function createHttpListener(options: {
   server: Server;
@@ -79,6 +89,8 @@ export function createHttpListener(options: {
   const reportUnexpected = options.reportUnexpected ?? unexpectedErrorReporter(logger, metrics);
   let phase: Phase = 'starting';
   let edge: EdgeHandler | undefined;
+  const probes = [HEALTH_ENDPOINT, READINESS_ENDPOINT, ...(options.metricsToken ? [METRICS_ENDPOINT] : [])];
+  let routeOf = routeLabeller(probes);
   const inFlight = new Set<ServerResponse>();
   let drained: (() => void) | undefined;
 
@@ -105,10 +117,17 @@ export function createHttpListener(options: {
     const refuse = (error: unknown, headers: Record<string, string> = {}) => {
       const problem = problemFromError(error, requestId, path);
       reply(problem.status, problem, Object.fromEntries(withRetryAfter(problem, headers)));
+      // A readiness probe's 503 is an answer about the instance, not a request refused.
+      if (path !== READINESS_ENDPOINT) metrics.countError(problem.code, 'http');
       logRequest(logger, { request_id: requestId, method: request.method, path, status: problem.status, duration_ms: performance.now() - startedAt });
     };
 
-    response.once('finish', () => metrics.responses.inc({ method: request.method, status: response.statusCode }));
+    response.once('finish', () => {
+      metrics.responses.inc({ method: request.method, status: response.statusCode });
+      // An event stream lasts as long as its subscription: its length is no latency.
+      if (String(response.getHeader('content-type')).startsWith('text/event-stream')) return;
+      metrics.requestDuration.observe({ method: request.method, route: routeOf(path), status: response.statusCode }, (performance.now() - startedAt) / 1000);
+    });
     if (path === HEALTH_ENDPOINT) return reply(200, { status: 'alive' });
     if (path === METRICS_ENDPOINT && options.metricsToken) {
       if (!PlatformMetrics.authorized(request.headers.authorization, options.metricsToken)) return refuse(new ApiError('unauthenticated', 'Present the metrics token as a bearer token.'));
@@ -179,7 +198,9 @@ export function createHttpListener(options: {
   };
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    handle(request, response).catch((error: unknown) => {
+    const path = pathOf(request);
+    const handled = probes.includes(path) ? handle(request, response) : traceRequest(request, response, path, () => routeOf(path), () => handle(request, response));
+    handled.catch((error: unknown) => {
       reportUnexpected('http', error, {}, 'request failed unexpectedly');
       if (!response.headersSent) response.writeHead(500).end();
     });
@@ -194,6 +215,7 @@ export function createHttpListener(options: {
           ? [408, undefined, undefined]
           : [400, 'malformed_body' as const, 'The request is not well-formed HTTP.'];
     if (!code) return socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    metrics.countError(code, 'http');
     const requestId = requestIdFor(undefined);
     const body = JSON.stringify(problemFromError(new ApiError(code, detail), requestId, ''));
     // A response to HEAD has no body (its length is still announced).
@@ -212,6 +234,7 @@ export function createHttpListener(options: {
   return {
     serve(handler) {
       edge = handler;
+      routeOf = routeLabeller([...probes, ...(handler.routes ?? [])]);
       phase = 'serving';
     },
     async drain() {

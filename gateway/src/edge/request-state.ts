@@ -31,6 +31,8 @@ export interface RequestState {
   paced?: boolean;
   /** The cost of the GraphQL operation it ran or was refused (use-query-cost.ts): `extensions.cost` and the `Query-Cost` header. */
   queryCost?: QueryCost;
+  /** The error codes its answer carries (its problem's, or its GraphQL errors'), counted in `platform_errors_total` once it is sent. */
+  errorCodes?: Set<string>;
 }
 
 /** Records the operation could return (estimate), did return, and may return at most. */

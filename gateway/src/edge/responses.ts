@@ -19,7 +19,16 @@ export function withRetryAfter(problem: Problem, headers: HeadersInit): Headers 
 }
 
 export function problemOf(error: unknown, request: Request): Problem {
-  return problemFromError(error, requestState(request).requestId, new URL(request.url).pathname);
+  const problem = problemFromError(error, requestState(request).requestId, new URL(request.url).pathname);
+  noteErrorCodes(request, [problem.code]);
+  return problem;
+}
+
+/** Records codes the request's answer carries, for the error metrics (useRequestMetrics counts them once the answer is sent). */
+export function noteErrorCodes(request: Request, codes: Iterable<string>): void {
+  const state = requestState(request);
+  state.errorCodes ??= new Set();
+  for (const code of codes) state.errorCodes.add(code);
 }
 
 /** The same error as a GraphQL response: GraphQL clients read `errors[].extensions.code` (and the problem's own members, e.g. `limit`). */

@@ -38,7 +38,7 @@ export interface WebSocketSubscriptionsOptions {
 }
 
 export interface WebSocketSubscriptions {
-  /** Closes every socket (1001 Going Away) and stops accepting new ones. */
+  /** Closes every socket (1012 Service Restart: reconnect, to another instance) and stops accepting new ones. */
   close(): Promise<void>;
 }
 
@@ -222,12 +222,17 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
 
   return {
     close: async () => {
+      // 1012 rather than graphql-ws's 1001: clients read it as "reconnect now" (graphql-ws's client retries it), and a load balancer sends them to a serving instance.
+      for (const client of sockets.clients) client.close(SERVICE_RESTART, 'the platform instance is stopping; reconnect');
       await disposable.dispose();
       // Clients that do not answer the close handshake are cut off.
       for (const client of sockets.clients) client.terminate();
     },
   };
 }
+
+/** WebSocket close code 1012 (RFC 6455 registry): the service is restarting, reconnect. */
+const SERVICE_RESTART = 1012;
 
 /** The connection payload's credential headers, by case-insensitive name. */
 function headersOf(params: Record<string, unknown> | undefined): Headers {

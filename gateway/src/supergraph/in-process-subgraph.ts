@@ -3,6 +3,8 @@ import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
 import type { Logger } from '@platform/config';
 import { databaseFault } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
+import { inSpan } from '@platform/events';
+import type { SubgraphContext } from '@platform/graphql-kit';
 import { BoundedMap } from '../bounded-map.ts';
 import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema, execute, parse, validate } from 'graphql';
@@ -36,7 +38,7 @@ export class InProcessSubgraph implements GraphQLDataSource<Record<string, unkno
       if (errors.length > 0) return { errors: errors.map((error) => this.mask(error, context)) };
       this.documents.set(source, document);
     }
-    const result = await execute({ schema: this.schema, document, variableValues: request.variables, operationName: request.operationName, contextValue: context });
+    const result = await this.execute({ schema: this.schema, document, variableValues: request.variables, operationName: request.operationName, contextValue: context });
     return { data: result.data ?? null, errors: result.errors?.map((error) => this.mask(error, context)) };
   }
 
@@ -54,7 +56,7 @@ export class InProcessSubgraph implements GraphQLDataSource<Record<string, unkno
   async executeAlone(args: Pick<ExecutionArgs, 'document' | 'variableValues' | 'operationName' | 'contextValue'>): Promise<ExecutionResult> {
     const context = args.contextValue as Record<string, unknown>;
     // Only these: the caller's arguments name the supergraph's schema and resolvers.
-    const result = await execute({ schema: this.schema, document: args.document, variableValues: args.variableValues, operationName: args.operationName, contextValue: context });
+    const result = await this.execute({ schema: this.schema, document: args.document, variableValues: args.variableValues, operationName: args.operationName, contextValue: context });
     if (!result.errors) return { data: result.data ?? null };
     // No `data` at all: the request itself was refused before execution (variables that do not
     // coerce, a missing one), as the gateway refuses it; such errors go on as they are, for the
@@ -65,6 +67,13 @@ export class InProcessSubgraph implements GraphQLDataSource<Record<string, unkno
       return new GraphQLError(formatted.message, { path: formatted.path, extensions: formatted.extensions });
     });
     return { data: result.data ?? null, errors };
+  }
+
+  /** graphql-js `execute` in a span (`subgraph.execute <name>`): the spans of its resolvers' statements are its children. */
+  private execute(args: ExecutionArgs): Promise<ExecutionResult> {
+    const tenantId = (args.contextValue as Partial<SubgraphContext> | undefined)?.principal?.tenantId;
+    const attributes = { 'subgraph.name': this.name, ...(args.operationName && { 'graphql.operation.name': args.operationName }), ...(tenantId && { 'tenant.id': tenantId }) };
+    return inSpan(`subgraph.execute ${this.name}`, { attributes }, async () => execute(args));
   }
 
   private mask(error: GraphQLError, context: Record<string, unknown>): GraphQLFormattedError {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { composeServices } from '@apollo/composition';
 import { Supergraph as ComposedSupergraph, operationFromDocument } from '@apollo/federation-internals';
-import { ApolloGateway } from '@apollo/gateway';
+import { ApolloGateway, type GraphQLDataSource } from '@apollo/gateway';
 import { type QueryPlan, QueryPlanner } from '@apollo/query-planner';
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { printSubgraphSchema } from '@apollo/subgraph';
@@ -22,7 +22,19 @@ export interface Supergraph {
   scopes: Map<string, ScopeRequirement['anyOf']>;
   /** The declared rules of every input type and argument, for the published contract. */
   inputContract: InputContract;
+  /** The subgraphs this process executes (what a subgraph service serves). */
+  localSubgraphs: ReadonlyMap<string, InProcessSubgraph>;
   stop(): Promise<void>;
+}
+
+/** Where each subgraph executes: in this process, or elsewhere in the fleet (a subgraph service). */
+export interface SubgraphPlacement {
+  /** The subgraphs executed in this process. */
+  local: ReadonlySet<string>;
+  /** The data source of a subgraph executed elsewhere. */
+  remote(name: string): GraphQLDataSource<Record<string, unknown>>;
+  /** The supergraph composed at build time (`npm run build`); composed now when absent. */
+  supergraphSdl?: string;
 }
 
 const noCache = { get: async () => undefined, set: async () => {}, delete: async () => true };
@@ -38,20 +50,32 @@ export function composeSupergraph(modules: SubgraphModule[], urlOf: (name: strin
   return { schemas, supergraphSdl: composition.supergraphSdl };
 }
 
-/** Composes the subgraphs (statically, at start) and loads Apollo Gateway over in-process subgraphs. */
-export async function createSupergraph(modules: SubgraphModule[], logger: Logger, reportUnexpected: ReportUnexpectedError): Promise<Supergraph> {
-  const composition = composeSupergraph(modules, (name) => `in-process://${name}`);
+const everySubgraphHere = (modules: SubgraphModule[]): SubgraphPlacement => ({
+  local: new Set(modules.map((module) => module.name)),
+  remote: (name) => {
+    throw new Error(`subgraph ${name} is not executed here`);
+  },
+});
+
+/**
+ * Loads Apollo Gateway over the subgraphs, each executed in this process or called where the fleet
+ * serves it. The supergraph is the one composed at build time when given, else composed now.
+ */
+export async function createSupergraph(modules: SubgraphModule[], logger: Logger, reportUnexpected: ReportUnexpectedError, placement: SubgraphPlacement = everySubgraphHere(modules)): Promise<Supergraph> {
+  const composition = placement.supergraphSdl
+    ? { schemas: new Map(modules.map((module) => [module.name, module.buildSchema()])), supergraphSdl: placement.supergraphSdl }
+    : composeSupergraph(modules, (name) => `in-process://${name}`);
   const { schemas } = composition;
 
   // Stock Apollo Gateway starts an OpenTelemetry exporter to Apollo at construction unless this
   // is set; the platform opens no connection an operator did not configure.
   process.env.APOLLO_TELEMETRY_DISABLED = 'true';
   const gatewayLogger = logger.child({ component: 'gateway' });
-  const subgraphs = new Map([...schemas].map(([name, subgraphSchema]) => [name, new InProcessSubgraph(name, subgraphSchema, logger, reportUnexpected)]));
+  const subgraphs = new Map([...schemas].filter(([name]) => placement.local.has(name)).map(([name, subgraphSchema]) => [name, new InProcessSubgraph(name, subgraphSchema, logger, reportUnexpected)]));
   const gateway = new ApolloGateway({
     supergraphSdl: composition.supergraphSdl,
     logger: { debug: (message) => gatewayLogger.debug(message), info: (message) => gatewayLogger.info(message), warn: (message) => gatewayLogger.warn(message), error: (message) => gatewayLogger.error(message) },
-    buildService: ({ name }) => subgraphs.get(name) as InProcessSubgraph,
+    buildService: ({ name }) => subgraphs.get(name) ?? placement.remote(name),
   });
   const { schema, executor } = await gateway.load();
   // The composed schema's custom scalars accept anything; give them the subgraphs' parsing, so the
@@ -79,6 +103,7 @@ export async function createSupergraph(modules: SubgraphModule[], logger: Logger
     supergraphSdl: composition.supergraphSdl,
     scopes: new Map([...schemas.values()].flatMap((subgraphSchema) => rootFieldScopes(subgraphSchema)).map((requirement) => [requirement.coordinate, requirement.anyOf])),
     inputContract: mergeInputContracts([...schemas.values()].map(inputContract)),
+    localSubgraphs: subgraphs,
     async execute(args) {
       const { source, hash, operation, alone } = describe(args.document, args.operationName);
       if (!operation) throw new Error('no operation to execute');

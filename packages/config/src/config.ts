@@ -47,7 +47,22 @@ const environmentSchema = z.object({
     .regex(/^https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*$/, 'must be comma-separated origins such as https://console.example.com')
     .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().regex(/^[^=,%\s]+=(?:[^,%]|%[0-9A-Fa-f]{2})*(,[^=,%\s]+=(?:[^,%]|%[0-9A-Fa-f]{2})*)*$/, 'must be comma-separated key=value pairs, values percent-encoded, such as authorization=Bearer%20abc').optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('platform'),
   WORKERS: z.coerce.number().int().min(1).max(256).optional(),
+  ROLES: z
+    .string()
+    .regex(/^(edge|subgraphs|jobs)(,(edge|subgraphs|jobs))*$/, 'must be a comma-separated list of edge, subgraphs, jobs')
+    .default('edge,subgraphs,jobs'),
+  SUBGRAPHS: z.string().regex(/^[a-z]+(,[a-z]+)*$/, 'must be comma-separated subgraph names such as crm,finance').optional(),
+  SUBGRAPH_URLS: z
+    .string()
+    .regex(/^[a-z]+=https?:\/\/[^\s,]+(,[a-z]+=https?:\/\/[^\s,]+)*$/, 'must be comma-separated name=url pairs such as crm=http://subgraphs-a:4000/subgraphs/crm')
+    .optional(),
+  SERVICE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SUPERGRAPH_PATH: z.string().min(1).optional(),
   AI_MODEL_BASE_URL: z.url().optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
   AI_MODEL_API_KEY: z.string().min(1).optional(),
@@ -60,7 +75,14 @@ const environmentSchema = z.object({
   SMTP_FROM: z.string().min(3).max(320).optional(),
 })
   .refine((env) => (env.AI_MODEL_BASE_URL === undefined) === (env.AI_MODEL === undefined), { message: 'AI_MODEL_BASE_URL and AI_MODEL are set together (or neither: the offline engine answers)', path: ['AI_MODEL'] })
-  .refine((env) => (env.SMTP_URL === undefined) === (env.SMTP_FROM === undefined), { message: 'SMTP_URL and SMTP_FROM are set together (or neither: no e-mail is sent)', path: ['SMTP_FROM'] });
+  .refine((env) => (env.SMTP_URL === undefined) === (env.SMTP_FROM === undefined), { message: 'SMTP_URL and SMTP_FROM are set together (or neither: no e-mail is sent)', path: ['SMTP_FROM'] })
+  .refine((env) => env.SERVICE_TOKEN_SECRET !== undefined || (env.SUBGRAPH_URLS === undefined && (env.ROLES.includes('edge') || !env.ROLES.includes('subgraphs'))), {
+    message: 'is needed when subgraphs are called over HTTP (SUBGRAPH_URLS, or ROLES with subgraphs but not edge)',
+    path: ['SERVICE_TOKEN_SECRET'],
+  });
+
+/** What a process of the platform does (ROLES); one process with all three is the platform whole. */
+export type PlatformRole = 'edge' | 'subgraphs' | 'jobs';
 
 export interface PlatformConfig {
   port: number;
@@ -125,8 +147,20 @@ export interface PlatformConfig {
   failedAuthenticationLimits: { perClient: number; perAddress: number };
   /** Bearer token a Prometheus scraper presents at /metrics; no /metrics without it. */
   metricsToken: string | undefined;
+  /** Where traces are exported (OTLP over HTTP, JSON), with what headers and as what service; no tracing at all when absent. */
+  tracing: { tracesUrl: string; headers: Record<string, string>; serviceName: string } | undefined;
   /** Processes serving on the port (`npm start`); 1 runs everything in one process. Default: the machine's cores. */
   workers: number;
+  /** What this process does: the edge (gateway, REST facade, subscriptions), subgraph services over HTTP, job workers. */
+  roles: ReadonlySet<PlatformRole>;
+  /** The subgraphs this process executes itself (the `subgraphs` role's SUBGRAPHS); undefined: every subgraph not in `subgraphUrls`. */
+  localSubgraphs: string[] | undefined;
+  /** Where the subgraphs this process does not execute are served (a fleet's subgraph services). */
+  subgraphUrls: Record<string, string>;
+  /** Shared by edges and subgraph services: signs and checks the service token of every subgraph call over HTTP. */
+  serviceTokenSecret: string | undefined;
+  /** The supergraph composed at build time (gateway/dist/supergraph.graphql); absent: composed at start. */
+  supergraphPath: string | undefined;
   /** Console sessions end after this long unused, and at the latest this long after signing in. */
   sessionLifetimes: { idleMinutes: number; maxHours: number };
   /** The mail server invitations and password resets are sent through; none are sent when absent. */
@@ -176,7 +210,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     corsAllowedOrigins: env.CORS_ALLOWED_ORIGINS?.split(',') ?? [],
     failedAuthenticationLimits: { perClient: env.FAILED_AUTHENTICATIONS_PER_CLIENT_PER_MINUTE, perAddress: env.FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE },
     metricsToken: env.METRICS_TOKEN,
+    tracing: tracingOf(env),
     workers: env.WORKERS ?? availableParallelism(),
+    roles: new Set(env.ROLES.split(',') as PlatformRole[]),
+    localSubgraphs: env.SUBGRAPHS?.split(','),
+    subgraphUrls: Object.fromEntries(env.SUBGRAPH_URLS?.split(',').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]) ?? []),
+    serviceTokenSecret: env.SERVICE_TOKEN_SECRET,
+    supergraphPath: env.SUPERGRAPH_PATH,
     languageModel: env.AI_MODEL_BASE_URL && env.AI_MODEL ? { baseUrl: env.AI_MODEL_BASE_URL, model: env.AI_MODEL, ...(env.AI_MODEL_API_KEY && { apiKey: env.AI_MODEL_API_KEY }), timeoutMs: env.AI_MODEL_TIMEOUT_SECONDS * 1000 } : undefined,
     extraction: { timeoutMs: env.AI_EXTRACTION_TIMEOUT_SECONDS * 1000, maxPages: env.AI_EXTRACTION_MAX_PAGES },
     sessionLifetimes: { idleMinutes: env.SESSION_IDLE_MINUTES, maxHours: env.SESSION_MAX_HOURS },
@@ -184,4 +224,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     // An override given as undefined means "not overridden", not "unset".
     ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)),
   };
+}
+
+/** OTLP's own variables: the traces endpoint as given, or the general one with `v1/traces` appended; header values percent-decoded. */
+function tracingOf(env: z.infer<typeof environmentSchema>): PlatformConfig['tracing'] {
+  const tracesUrl = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (env.OTEL_EXPORTER_OTLP_ENDPOINT && `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, '')}/v1/traces`);
+  if (!tracesUrl) return undefined;
+  const headers = Object.fromEntries(env.OTEL_EXPORTER_OTLP_HEADERS?.split(',').map((pair) => [pair.slice(0, pair.indexOf('=')).trim(), decodeURIComponent(pair.slice(pair.indexOf('=') + 1).trim())]) ?? []);
+  return { tracesUrl, headers, serviceName: env.OTEL_SERVICE_NAME };
 }

@@ -1,2 +1,2 @@
-export { loadConfig, type PlatformConfig } from './config.ts';
+export { loadConfig, type PlatformConfig, type PlatformRole } from './config.ts';
 export { createLogger, type Logger } from './logger.ts';

@@ -1,7 +1,7 @@
 export { openDatabase, type Database, type DatabaseLog, type OpenDatabaseOptions } from './postgres.ts';
 export { migrateDatabase, migrationsDir } from './migrate.ts';
 export { createPrismaClient, type Db, type PrismaClientOptions, inTransaction, transactionThen } from './client.ts';
-export { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, createBoundedPool, databaseTimeouts } from './pool.ts';
+export { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, type PoolCounts, createBoundedPool, databaseTimeouts, poolCounts } from './pool.ts';
 export { databaseFault, databaseReachable, databaseUnavailable, withDatabaseFaults } from './faults.ts';
 export { newId } from './ids.ts';
 export { DrainLoop, type DrainLoopOptions } from './drain-loop.ts';

@@ -117,16 +117,39 @@ function boundedClient(circuit: Circuit): typeof pg.Client {
   };
 }
 
+/** The connections of one pool, as node-postgres counts them: the database pool gauges of the metrics. */
+export interface PoolCounts {
+  /** The pool's `application_name` (`platform` when it has none). */
+  name: string;
+  max: number;
+  /** Open connections, busy or idle. */
+  total: number;
+  idle: number;
+  /** Borrowers waiting for a connection. */
+  waiting: number;
+}
+
+/** The bounded pools of this process not yet ended, whatever created them (Prisma's adapter, the job queue). */
+const openPools = new Set<BoundedPool>();
+
+/** The counts of every bounded pool of this process, read now. */
+export function poolCounts(): PoolCounts[] {
+  return [...openPools].map((pool) => ({ name: pool.name, max: pool.options.max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+}
+
 class BoundedPool extends pg.Pool {
   constructor(
     config: pg.PoolConfig,
     private readonly circuit: Circuit,
+    readonly name: string,
   ) {
     super(config);
+    openPools.add(this);
   }
 
   override end(...args: unknown[]): never {
     this.circuit.stop();
+    openPools.delete(this);
     return (super.end as (...a: unknown[]) => unknown)(...args) as never;
   }
 }
@@ -156,6 +179,7 @@ export function createBoundedPool(databaseUrl: string, timeouts: DatabaseTimeout
       keepAliveInitialDelayMillis: 10_000,
     },
     circuit,
+    options.applicationName ?? 'platform',
   );
   // An idle connection lost with the database is dropped by the pool, which opens a new one when needed.
   pool.on('error', (error) => circuit.observe(error));

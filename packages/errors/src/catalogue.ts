@@ -53,6 +53,7 @@ export const errorCatalogue = {
   quota_exceeded: { status: 409, title: 'Quota exceeded', description: 'The tenant already has as many of these resources as allowed (`limit` names the quota, `maximum` its value); delete one first.' },
   request_timeout: { status: 504, title: 'Request timed out', description: 'The request did not complete within the platform\'s deadline and was abandoned; nothing it had not committed was kept. Retry, with an `Idempotency-Key` for writes.' },
   database_unavailable: { status: 503, title: 'Database unavailable', description: 'The platform cannot reach its database right now (down, restarting or not answering in time). Retry after `Retry-After` seconds; repeat a write with the same `Idempotency-Key`, since one whose answer was lost may have been applied.' },
+  subgraph_unavailable: { status: 503, title: 'Part of the platform unavailable', description: 'A service of the platform this request needs (one of its domain services) could not be reached or did not answer in time; nothing it had not committed was kept. Retry after `Retry-After` seconds, with the same `Idempotency-Key` for writes.' },
   service_unavailable: { status: 503, title: 'Service unavailable', description: 'The platform is starting or shutting down and takes no requests on this instance; retry after `Retry-After` seconds (a load balancer sends the retry to a ready instance).' },
   document_unreadable: { status: 422, title: 'Document unreadable', description: 'The document could not be read: corrupt, encrypted, empty, with more pages than an extraction reads (`limit` names it), or holding no text the platform could recognise.' },
   extraction_timeout: { status: 504, title: 'Extraction timed out', description: 'Reading the document (text recognition of a scan) took longer than the platform allows; nothing was kept. A cleaner scan or fewer pages read faster.' },
@@ -69,7 +70,7 @@ export const errorCatalogue = {
 export type ErrorCode = keyof typeof errorCatalogue;
 
 /** Seconds a client should wait before retrying a refusal with this code (the `Retry-After` header), if any. */
-export const retryAfterSeconds: Partial<Record<ErrorCode, number>> = { database_unavailable: 2, service_unavailable: 2, too_many_subscriptions: 5, language_model_unavailable: 5 };
+export const retryAfterSeconds: Partial<Record<ErrorCode, number>> = { database_unavailable: 2, subgraph_unavailable: 2, service_unavailable: 2, too_many_subscriptions: 5, language_model_unavailable: 5 };
 
 export function statusOf(code: string): number {
   return code in errorCatalogue ? errorCatalogue[code as ErrorCode].status : 500;

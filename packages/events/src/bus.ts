@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Attributes, Context } from '@opentelemetry/api';
 import type { Logger } from '@platform/config';
 import { DrainLoop, type Event, type Prisma, type PrismaClient, type WebhookEndpoint, newId } from '@platform/db';
 import { type EventEnvelope, type EventSource, envelopeOf, sourceOf } from './envelope.ts';
@@ -7,6 +8,7 @@ import type { LiveBus } from './live-bus.ts';
 import type { JobQueue } from './queue.ts';
 import { deleteExpiredEvents } from './retention.ts';
 import type { SecretBox } from './secrets.ts';
+import { activeTraceContext, outboundRequest, storedTraceContext } from './tracing.ts';
 import { type QueuedDelivery, fairPriorities } from './webhooks/fair-order.ts';
 import { type AttemptOutcome, postWebhook } from './webhooks/post.ts';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS, nextRetryDelaySeconds } from './webhooks/retry-schedule.ts';
@@ -57,6 +59,20 @@ export interface EventBusOptions {
   deliveryTimeoutMs?: number;
   /** Events older than this many days are deleted (hourly); 0 or absent keeps them forever. */
   eventRetentionDays?: number;
+  observer?: WebhookObserver;
+}
+
+/**
+ * How a delivery job ended: `delivered` (2xx), `retrying` (failed, next attempt scheduled),
+ * `gave_up` (failed its last attempt: endpoint disabled), `gone` (410: endpoint disabled),
+ * `endpoint_disabled` (no attempt: the endpoint was disabled meanwhile).
+ */
+export type WebhookOutcome = 'delivered' | 'retrying' | 'gave_up' | 'gone' | 'endpoint_disabled';
+
+/** What the delivery workers report (the platform's metrics; this package depends on no metrics library). */
+export interface WebhookObserver {
+  /** One delivery job's outcome, with its attempt's duration in seconds (none for `endpoint_disabled`: nothing was sent). */
+  webhookDelivery(outcome: WebhookOutcome, attemptSeconds?: number): void;
 }
 
 /**
@@ -106,6 +122,7 @@ export class EventBus {
   private readonly emittedIn = new WeakMap<Prisma.TransactionClient, EventEnvelope[]>();
   private readonly dispatcher: DrainLoop;
   private readonly consumers: DispatchConsumer[] = [];
+  private dispatching = false;
 
   constructor(private readonly options: EventBusOptions) {
     this.schedule = options.retryScheduleSeconds ?? DEFAULT_RETRY_SCHEDULE_SECONDS;
@@ -123,11 +140,13 @@ export class EventBus {
 
   /** Records an event, and its outbox row, within the change's transaction. */
   async emit(tx: Prisma.TransactionClient, tenantId: string, event: NewEvent): Promise<EventEnvelope> {
+    // The deliveries of the event join the trace of the change that emitted it.
+    const traceContext = activeTraceContext();
     // Raw, one statement: every change that emits pays for it, and a model call costs a good part of a millisecond more.
     const [row] = await tx.$queryRaw<Event[]>`
       WITH event AS (
-        INSERT INTO events (tenant_id, id, type, data, resource_type, resource_id, source)
-        VALUES (${tenantId}, ${newEventId()}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${event.resource?.type ?? null}, ${event.resource?.id ?? null}, ${JSON.stringify(event.source)}::jsonb)
+        INSERT INTO events (tenant_id, id, type, data, resource_type, resource_id, source, trace_context)
+        VALUES (${tenantId}, ${newEventId()}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${event.resource?.type ?? null}, ${event.resource?.id ?? null}, ${JSON.stringify(event.source)}::jsonb, ${traceContext ? JSON.stringify(traceContext) : null}::jsonb)
         RETURNING *),
       queued AS (INSERT INTO event_outbox (tenant_id, event_id) SELECT tenant_id, id FROM event)
       SELECT * FROM event`;
@@ -150,7 +169,8 @@ export class EventBus {
     if (!emitted) return;
     this.emittedIn.delete(tx);
     for (const event of emitted) this.options.live.publish(event);
-    this.dispatcher.wake();
+    // A process without the job workers (a fleet's edge or subgraph service) leaves dispatch to those that have them (they poll every DISPATCH_POLL_MS).
+    if (this.dispatching) this.dispatcher.wake();
   }
 
   /** Adds an internal subscriber to the dispatch (register before the workers start). */
@@ -161,6 +181,7 @@ export class EventBus {
   /** Starts this instance's dispatch and the workers of every queue, and schedules (or unschedules) the event log's retention. */
   async startWorkers(): Promise<void> {
     const { queue, eventRetentionDays } = this.options;
+    this.dispatching = true;
     this.dispatcher.start();
     for (const [lane, slots] of [['fast', DELIVERY_SLOTS], ['slow', SLOW_DELIVERY_SLOTS]] as const) {
       for (let slot = 0; slot < slots; slot++) {
@@ -246,7 +267,22 @@ export class EventBus {
     if (!endpoint) return undefined;
     const ping: EventEnvelope = { id: newId('evt_ping'), type: 'webhook.ping', tenant_id: tenantId, occurred_at: new Date().toISOString(), data: { endpoint_id: endpoint.id }, resource: null, source: sourceOf({ type: 'platform' }) };
     const body = JSON.stringify(ping);
-    return postWebhook(endpoint.url, body, signatureHeaders(ping.id, body, this.signingSecretsOf(endpoint)), { ...this.options.urlPolicy, timeoutMs: this.timeoutMs });
+    return this.attempt(endpoint, { id: ping.id, type: ping.type, body });
+  }
+
+  /**
+   * One signed request to an endpoint, as a client span (a child of `parent`, or of the active
+   * span) whose `traceparent` the request carries.
+   */
+  private attempt(endpoint: WebhookEndpoint, message: { id: string; type: string; body: string }, parent?: Context, attributes: Attributes = {}): Promise<AttemptOutcome> {
+    return outboundRequest(
+      'webhook',
+      'POST',
+      new URL(endpoint.url),
+      { parent, attributes: { 'tenant.id': endpoint.tenant_id, 'webhook.endpoint_id': endpoint.id, 'event.id': message.id, 'event.type': message.type, ...attributes } },
+      (traceHeaders) => postWebhook(endpoint.url, message.body, { ...traceHeaders, ...signatureHeaders(message.id, message.body, this.signingSecretsOf(endpoint)) }, { ...this.options.urlPolicy, timeoutMs: this.timeoutMs }),
+      (outcome) => outcome.status,
+    );
   }
 
   /** The current secret, and during a rotation's overlap the previous one too. */
@@ -314,6 +350,7 @@ export class EventBus {
     const where = { tenant_id: job.tenant_id, id: delivery.id, status: 'pending' as const, attempt_count: delivery.attempt_count };
     if (endpoint.status === 'disabled') {
       await prisma.webhookDelivery.updateMany({ where, data: { status: 'failed', failure_reason: `endpoint disabled: ${endpoint.disabled_reason ?? 'by the tenant'}`, completed_at: new Date(), next_attempt_at: null } });
+      this.options.observer?.webhookDelivery('endpoint_disabled');
       return;
     }
     // Queued before its endpoint turned slow: moved to the slow lane rather than holding a fast slot.
@@ -332,7 +369,7 @@ export class EventBus {
           slow = true;
           void this.setLane(endpoint, true);
         }, this.slowAttemptMs());
-    const outcome = await postWebhook(endpoint.url, body, signatureHeaders(delivery.event.id, body, this.signingSecretsOf(endpoint)), { ...this.options.urlPolicy, timeoutMs: this.timeoutMs });
+    const outcome = await this.attempt(endpoint, { id: delivery.event.id, type: delivery.event.type, body }, storedTraceContext(delivery.event.trace_context), { 'webhook.delivery_id': delivery.id, 'webhook.attempt': delivery.attempt_count + 1 });
     clearTimeout(markSlow);
     if (this.isSlow(outcome) !== slow) await this.setLane(endpoint, !slow);
 
@@ -340,6 +377,8 @@ export class EventBus {
     const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const gone = outcome.status === 410;
     const delay = succeeded || gone ? undefined : nextRetryDelaySeconds(attempts, this.schedule);
+    // Reported as attempted, before it is recorded: a job run again after a failure to record did call the receiver again.
+    this.options.observer?.webhookDelivery(succeeded ? 'delivered' : gone ? 'gone' : delay === undefined ? 'gave_up' : 'retrying', outcome.durationMs / 1000);
     const describe = outcome.status !== null ? `HTTP ${outcome.status}` : (outcome.error ?? 'no response');
     const now = new Date();
     // Every outcome is recorded guarded by the attempt count: a duplicate job (a retried job whose first run was slow) records nothing twice.

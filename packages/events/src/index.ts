@@ -1,11 +1,12 @@
-export { EventBus, type DispatchConsumer, type NewEvent, deliveryRunSeconds, DELIVERY_QUEUE, SLOW_DELIVERY_QUEUE, RETENTION_QUEUE, EVENT_QUEUES } from './bus.ts';
+export { EventBus, type DispatchConsumer, type NewEvent, type WebhookObserver, type WebhookOutcome, deliveryRunSeconds, DELIVERY_QUEUE, SLOW_DELIVERY_QUEUE, RETENTION_QUEUE, EVENT_QUEUES } from './bus.ts';
 export { deleteExpiredEvents } from './retention.ts';
 export { platformEventTypes, type PlatformEventType, CUSTOM_EVENT_PREFIX, CUSTOM_TYPE_RULE, isPlatformEventType, isCustomEventType, scopeToReceive, mayReceive } from './catalogue.ts';
 export { type EnvelopeSource, type EventEnvelope, type EventSource, envelopeOf } from './envelope.ts';
 export { createLiveBus, type LiveBus, type LiveMessage, type LiveRelay } from './live-bus.ts';
-export { startJobQueue, type JobQueue } from './queue.ts';
+export { startJobQueue, type JobObserver, type JobQueue, type QueueDepth } from './queue.ts';
 export { createSecretBox, loadSecretsKey, type SecretBox } from './secrets.ts';
 export { RefusedAddressError, type UrlPolicy, checkEndpointUrl, policyLookup, refusedLiteralAddress } from './webhooks/url-policy.ts';
 export { generateSigningSecret, signatureHeaders } from './webhooks/signing.ts';
 export { type AttemptOutcome, postWebhook } from './webhooks/post.ts';
 export { DEFAULT_RETRY_SCHEDULE_SECONDS, nextRetryDelaySeconds } from './webhooks/retry-schedule.ts';
+export { inSpan, outboundRequest } from './tracing.ts';

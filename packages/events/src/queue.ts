@@ -22,7 +22,26 @@ export interface JobQueue {
   /** Sends a job to the queue on a cron schedule (UTC), once per due time across all instances; replaces the queue's previous schedule. */
   schedule(queue: string, cron: string): Promise<void>;
   unschedule(queue: string): Promise<void>;
+  /** How many jobs of each queue wait: due now, and deferred (a retry's backoff, a later start); each count stops at `cap`. */
+  depths(cap: number): Promise<QueueDepth[]>;
   stop(): Promise<void>;
+}
+
+export interface QueueDepth {
+  queue: string;
+  waiting: number;
+  deferred: number;
+}
+
+/**
+ * What the queue's workers report as they work (the platform's metrics; this package depends on
+ * no metrics library). Times are in seconds.
+ */
+export interface JobObserver {
+  /** A job started, `waitSeconds` after it was due (created, or its delayed start or retry reached). */
+  jobStarted(queue: string, waitSeconds: number): void;
+  /** A job ended, after `runSeconds`; `failed` when its handler threw (the job is retried). */
+  jobEnded(queue: string, runSeconds: number, failed: boolean): void;
 }
 
 export interface JobQueueOptions {
@@ -41,6 +60,7 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** Bounds on every wait for the database (boundedPoolConfig's defaults when absent). */
   timeouts?: DatabaseTimeouts;
+  observer?: JobObserver;
 }
 
 const SCHEMA = 'pgboss';
@@ -87,8 +107,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     async work(queue, workOptions, handler) {
       let id = '';
-      id = await boss.work<object>(queue, { batchSize: workOptions.batchSize, pollingIntervalSeconds: polling }, async (jobs) => {
-        await handler(jobs.map((job) => ({ id: job.id, data: job.data as never })));
+      // With their metadata: when each job was due and when it started, for the observer.
+      id = await boss.work<object>(queue, { batchSize: workOptions.batchSize, pollingIntervalSeconds: polling, includeMetadata: true }, async (jobs) => {
+        await observed(options.observer, queue, jobs, () => handler(jobs.map((job) => ({ id: job.id, data: job.data as never }))));
         // A full batch: there may be more waiting, fetch again at once rather than after the polling interval.
         if (jobs.length === workOptions.batchSize) boss.notifyWorker(id);
       });
@@ -103,11 +124,41 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     async unschedule(queue) {
       await boss.unschedule(queue);
     },
+    async depths(cap) {
+      const { rows } = await database.db.executeSql(DEPTHS_SQL, [options.queues, cap]);
+      return (rows as Array<{ queue: string; waiting: number; deferred: number }>).map((row) => ({ queue: row.queue, waiting: row.waiting, deferred: row.deferred }));
+    },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await database.close();
     },
   };
+}
+
+/**
+ * Both counts of each queue through pg-boss's fetch index (`name, start_after` over jobs not yet
+ * active), each stopping at the cap ($2): bounded work whatever the backlog.
+ */
+const DEPTHS_SQL = `
+  SELECT q.name AS queue,
+    (SELECT count(*) FROM (SELECT 1 FROM ${SCHEMA}.job j WHERE j.name = q.name AND j.state < 'active' AND j.start_after <= now() LIMIT $2) due)::int AS waiting,
+    (SELECT count(*) FROM (SELECT 1 FROM ${SCHEMA}.job j WHERE j.name = q.name AND j.state < 'active' AND j.start_after > now() LIMIT $2) later)::int AS deferred
+  FROM unnest($1::text[]) AS q(name)`;
+
+/** Runs a batch's handler, reporting each job's wait and the batch's run time (for each of its jobs) to `observer`. */
+async function observed(observer: JobObserver | undefined, queue: string, jobs: PgBoss.JobWithMetadata[], run: () => Promise<void>): Promise<void> {
+  if (!observer) return run();
+  // Both instants are the database's: no clock skew between the instance that sent and this one.
+  for (const job of jobs) observer.jobStarted(queue, Math.max(0, (job.startedOn.getTime() - job.startAfter.getTime()) / 1000));
+  const startedAt = performance.now();
+  let failed = true;
+  try {
+    await run();
+    failed = false;
+  } finally {
+    const runSeconds = (performance.now() - startedAt) / 1000;
+    jobs.forEach(() => observer.jobEnded(queue, runSeconds, failed));
+  }
 }
 
 /** An arbitrary constant naming the job queue's set-up lock among PostgreSQL advisory locks. */

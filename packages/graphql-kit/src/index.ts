@@ -31,6 +31,7 @@ export {
   MAX_PER_PAGE,
   EXPORT_PAGE_SIZE,
   asExportPages,
+  inExportWork,
   nestedFirstRule,
   nestedOffsetRule,
   MAX_CURSOR_LENGTH,

@@ -58,6 +58,10 @@ const exportWork = new AsyncLocalStorage<true>();
 export function asExportPages<T>(work: () => Promise<T>): Promise<T> {
   return exportWork.run(true, work);
 }
+/** Whether the current work is an export's (asExportPages): a subgraph service is told so by the edge calling it. */
+export function inExportWork(): boolean {
+  return exportWork.getStore() === true;
+}
 /** What the published document states about a cursor: base64url characters, bounded. Anything else about it is a rule (422). */
 const cursorRule = z
   .string()

@@ -1,5 +1,6 @@
 import type { Logger } from '@platform/config';
 import type { Plugin } from 'graphql-yoga';
+import { annotateRequestSpan } from '../../observability/tracing.ts';
 import { requestState } from '../request-state.ts';
 
 export interface AccessLogEntry {
@@ -30,6 +31,8 @@ export function useAccessLog(logger: Logger): Plugin {
         tenant_id: state.principal?.tenantId,
         credential_id: state.principal?.credential.id,
       };
+      // The request's server span (if tracing) gets the tenant the edge established, whichever process executes the subgraphs.
+      if (entry.tenant_id) annotateRequestSpan({ 'tenant.id': entry.tenant_id });
       logRequest(logger, entry, state.inProcess ? 'debug' : 'info');
     },
   };

@@ -5,6 +5,7 @@ import { GraphQLError } from 'graphql';
 import type { Plugin, YogaServerOptions } from 'graphql-yoga';
 import type { ReportUnexpectedError } from '../../observability/unexpected-errors.ts';
 import { requestState } from '../request-state.ts';
+import { noteErrorCodes } from '../responses.ts';
 
 /** Yoga's own codes for errors in the client's document or variables; all become `query_invalid`. */
 const DOCUMENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
@@ -13,7 +14,7 @@ const DOCUMENT_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATIO
  * Every GraphQL error carries one of the platform's codes in `extensions.code`, the same codes
  * as REST problems: document errors are `query_invalid`; anything unexpected is masked as
  * `internal_error` (logged with its cause) so no internal message reaches the client. A response
- * that failed as a whole (no data) because the database is unavailable is an HTTP 503 with
+ * that failed as a whole (no data) because the database or a subgraph service is unavailable is an HTTP 503 with
  * `Retry-After`, as the same request over REST would be, so HTTP clients and proxies can retry.
  */
 export function useGraphqlErrorCodes(): Plugin {
@@ -21,8 +22,9 @@ export function useGraphqlErrorCodes(): Plugin {
     onResultProcess({ request, result, setResult }) {
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
       const errors = result.errors.map((error) => recode(error, requestState(request).requestId));
-      const unavailable = result.data == null && errors.some((error) => error.extensions.code === 'database_unavailable');
-      const http = unavailable ? { status: 503, headers: { 'retry-after': String(retryAfterSeconds.database_unavailable) } } : undefined;
+      noteErrorCodes(request, errors.map((error) => String(error.extensions.code)));
+      const unavailable = result.data == null ? errors.map((error) => error.extensions.code).find((code) => code === 'database_unavailable' || code === 'subgraph_unavailable') : undefined;
+      const http = unavailable ? { status: 503, headers: { 'retry-after': String(retryAfterSeconds[unavailable]) } } : undefined;
       setResult({ ...result, errors, ...(http && { extensions: { ...result.extensions, http } }) });
     },
   };

@@ -2,6 +2,7 @@ import type { Logger } from '@platform/config';
 import { ApiError } from '@platform/errors';
 import { type RateLimitDecision, type RateLimiter, type RateLimits, rateLimitHeaders } from '@platform/rate-limit';
 import type { Plugin } from 'graphql-yoga';
+import type { PlatformMetrics } from '../../observability/metrics.ts';
 import { requestState } from '../request-state.ts';
 import { graphqlErrorFor, problemFor } from '../responses.ts';
 
@@ -15,6 +16,8 @@ export interface RateLimitPluginOptions {
   /** Refusals on this path are GraphQL-shaped (`errors[].extensions.code`), like authentication's. */
   graphqlEndpoint: string;
   logger: Logger;
+  /** Counts each refusal (`platform_rate_limit_refusals_total{kind="requests"}`). */
+  metrics: Pick<PlatformMetrics, 'rateLimitRefusals'>;
 }
 
 export interface RateLimitPlugin extends Plugin {
@@ -49,6 +52,7 @@ export function useRateLimit(options: RateLimitPluginOptions): RateLimitPlugin {
     }
     decisions.set(request, decision);
     if (decision.allowed) return undefined;
+    options.metrics.rateLimitRefusals.inc({ kind: 'requests' });
     const seconds = decision.retryAfterSeconds ?? decision.resetSeconds;
     const error = new ApiError(
       'rate_limited',

@@ -1,5 +1,5 @@
-import { RefusedAddressError, type UrlPolicy, policyLookup, refusedLiteralAddress } from '@platform/events';
-import { Agent, RetryAgent, fetch as undiciFetch } from 'undici';
+import { RefusedAddressError, type UrlPolicy, outboundRequest, policyLookup, refusedLiteralAddress } from '@platform/events';
+import { Agent, Headers, RetryAgent, fetch as undiciFetch } from 'undici';
 import { SourceError } from './source.ts';
 
 export interface OutboundHttpOptions {
@@ -28,7 +28,8 @@ export const DEFAULT_OUTBOUND_HTTP: Omit<OutboundHttpOptions, 'urlPolicy'> = {
  * into a private network after a check), no redirects followed, throttling answered by waiting
  * (`Retry-After` on 429 and 503, exponential backoff with jitter otherwise, through undici's
  * RetryAgent), every wait bounded: each attempt by `attemptTimeoutMs`, the whole call by its
- * attempts and waits together.
+ * attempts and waits together. Each call is a client span (`GET connector`) whose `traceparent`
+ * the request carries, retries included.
  */
 export interface OutboundHttp {
   /** `fetch` as undici implements it. Network failures, refusals and timeouts throw SourceError; any HTTP status is returned. */
@@ -64,8 +65,20 @@ export function createOutboundHttp(options: OutboundHttpOptions): OutboundHttp {
       const refused = refusedLiteralAddress(target, options.urlPolicy);
       if (refused) throw new SourceError(refused, false);
       const deadline = AbortSignal.timeout(deadlineMs);
+      const method = (init.method ?? 'GET').toUpperCase();
       try {
-        return (await undiciFetch(target, { ...init, redirect: 'manual', dispatcher, signal: init.signal ? AbortSignal.any([init.signal, deadline]) : deadline })) as unknown as Response;
+        return await outboundRequest(
+          'connector',
+          method,
+          target,
+          {},
+          async (traceHeaders) => {
+            const headers = new Headers(init.headers);
+            for (const [name, value] of Object.entries(traceHeaders)) headers.set(name, value);
+            return (await undiciFetch(target, { ...init, headers, redirect: 'manual', dispatcher, signal: init.signal ? AbortSignal.any([init.signal, deadline]) : deadline })) as unknown as Response;
+          },
+          (response) => response.status,
+        );
       } catch (error) {
         throw networkFailure(error, target, init.signal ?? undefined);
       }

@@ -1,4 +1,4 @@
-import { type UrlPolicy, RefusedAddressError, policyLookup, refusedLiteralAddress, signatureHeaders } from '@platform/events';
+import { type UrlPolicy, RefusedAddressError, outboundRequest, policyLookup, refusedLiteralAddress, signatureHeaders } from '@platform/events';
 import { Agent, fetch as undiciFetch } from 'undici';
 
 /** What an HTTP step's call came to. */
@@ -27,7 +27,8 @@ const MAX_RESPONSE_BYTES = 256 * 1024;
  * be re-pointed after the check), no redirects followed, one attempt bounded by the step's
  * timeout (the step's retry policy makes the next), the answer's body read up to a bound.
  * Requests are signed as webhooks are (Standard Webhooks headers over the body, with the
- * workflow's secret) and carry `Idempotency-Key`, both stable across the step's attempts.
+ * workflow's secret) and carry `Idempotency-Key`, both stable across the step's attempts. Each
+ * attempt is a client span (`POST workflow`) whose `traceparent` the request carries.
  */
 export function createHttpCaller(policy: UrlPolicy): { call(request: HttpCall): Promise<CallOutcome>; close(): Promise<void> } {
   const agent = new Agent({ connect: { lookup: policyLookup(policy) }, maxResponseSize: -1 });
@@ -37,25 +38,36 @@ export function createHttpCaller(policy: UrlPolicy): { call(request: HttpCall): 
       const refused = refusedLiteralAddress(target, policy);
       if (refused) return { ok: false, retryable: false, code: 'http_refused', message: refused };
       const payload = request.body === undefined ? '' : JSON.stringify(request.body);
-      const headers = {
-        'user-agent': 'Platform-Workflows/1.0',
-        ...(request.body !== undefined && { 'content-type': 'application/json' }),
-        ...request.headers,
-        'idempotency-key': request.messageId,
-        ...signatureHeaders(request.messageId, payload, [request.secret]),
-      };
       const signal = AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs)]);
-      try {
-        const response = await undiciFetch(target, { method: request.method, headers, ...(request.body !== undefined && { body: payload }), redirect: 'manual', dispatcher: agent, signal });
-        const text = await boundedText(response.body as ReadableStream<Uint8Array> | null, MAX_RESPONSE_BYTES);
-        const body = parseBody(text, response.headers.get('content-type'));
-        if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, body };
-        const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
-        return { ok: false, retryable, code: 'http_error', status: response.status, message: `${target.host} answered HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}` };
-      } catch (error) {
-        if (request.signal.aborted) throw request.signal.reason;
-        return networkFailure(error, target, request.timeoutMs);
-      }
+      return outboundRequest(
+        'workflow',
+        request.method,
+        target,
+        {},
+        async (traceHeaders): Promise<CallOutcome> => {
+          const headers = {
+            'user-agent': 'Platform-Workflows/1.0',
+            ...(request.body !== undefined && { 'content-type': 'application/json' }),
+            ...request.headers,
+            // The tenant's own headers never set the platform's trace context.
+            ...traceHeaders,
+            'idempotency-key': request.messageId,
+            ...signatureHeaders(request.messageId, payload, [request.secret]),
+          };
+          try {
+            const response = await undiciFetch(target, { method: request.method, headers, ...(request.body !== undefined && { body: payload }), redirect: 'manual', dispatcher: agent, signal });
+            const text = await boundedText(response.body as ReadableStream<Uint8Array> | null, MAX_RESPONSE_BYTES);
+            const body = parseBody(text, response.headers.get('content-type'));
+            if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, body };
+            const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
+            return { ok: false, retryable, code: 'http_error', status: response.status, message: `${target.host} answered HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}` };
+          } catch (error) {
+            if (request.signal.aborted) throw request.signal.reason;
+            return networkFailure(error, target, request.timeoutMs);
+          }
+        },
+        (outcome) => outcome.status,
+      );
     },
     close: () => agent.close(),
   };

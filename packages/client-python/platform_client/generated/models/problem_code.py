@@ -47,6 +47,7 @@ class ProblemCode(StrEnum):
     SERVICE_UNAVAILABLE = "service_unavailable"
     SIGNATURE_INVALID = "signature_invalid"
     SIGN_IN_TOKEN_INVALID = "sign_in_token_invalid"
+    SUBGRAPH_UNAVAILABLE = "subgraph_unavailable"
     SUBSCRIPTION_TRANSPORT_REQUIRED = "subscription_transport_required"
     TENANT_HEADER_MISSING = "tenant_header_missing"
     TENANT_MISMATCH = "tenant_mismatch"

@@ -7,6 +7,7 @@ class ServiceUnavailableProblemCode(StrEnum):
     IDENTITY_PROVIDER_UNAVAILABLE = "identity_provider_unavailable"
     LANGUAGE_MODEL_UNAVAILABLE = "language_model_unavailable"
     SERVICE_UNAVAILABLE = "service_unavailable"
+    SUBGRAPH_UNAVAILABLE = "subgraph_unavailable"
 
     def __str__(self) -> str:
         return str(self.value)

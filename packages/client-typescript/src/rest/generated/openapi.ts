@@ -5252,7 +5252,7 @@ export interface components {
              * @description Stable machine-readable error code (see `/docs/errors`).
              * @enum {string}
              */
-            code: "unauthenticated" | "signature_invalid" | "invalid_token" | "invalid_credentials" | "invalid_totp_code" | "account_locked" | "csrf_failed" | "weak_password" | "sign_in_token_invalid" | "no_access_to_tenant" | "identity_provider_unavailable" | "console_not_built" | "tenant_header_missing" | "tenant_mismatch" | "insufficient_scope" | "invalid_parameter" | "unknown_parameter" | "validation_failed" | "rule_violation" | "malformed_body" | "unsupported_media_type" | "not_found" | "route_not_found" | "method_not_allowed" | "already_exists" | "invalid_state" | "invalid_transition" | "insufficient_stock" | "version_conflict" | "precondition_failed" | "unbalanced_entry" | "idempotency_key_reused" | "idempotency_key_in_use" | "query_too_complex" | "rate_limited" | "query_invalid" | "payload_too_large" | "headers_too_large" | "input_too_large" | "batching_not_supported" | "subscription_transport_required" | "too_many_subscriptions" | "quota_exceeded" | "request_timeout" | "database_unavailable" | "service_unavailable" | "document_unreadable" | "extraction_timeout" | "language_model_unavailable" | "language_model_timeout" | "language_model_invalid_output" | "download_link_invalid" | "download_link_expired" | "persisted_operation_not_found" | "resume_too_far_behind" | "internal_error";
+            code: "unauthenticated" | "signature_invalid" | "invalid_token" | "invalid_credentials" | "invalid_totp_code" | "account_locked" | "csrf_failed" | "weak_password" | "sign_in_token_invalid" | "no_access_to_tenant" | "identity_provider_unavailable" | "console_not_built" | "tenant_header_missing" | "tenant_mismatch" | "insufficient_scope" | "invalid_parameter" | "unknown_parameter" | "validation_failed" | "rule_violation" | "malformed_body" | "unsupported_media_type" | "not_found" | "route_not_found" | "method_not_allowed" | "already_exists" | "invalid_state" | "invalid_transition" | "insufficient_stock" | "version_conflict" | "precondition_failed" | "unbalanced_entry" | "idempotency_key_reused" | "idempotency_key_in_use" | "query_too_complex" | "rate_limited" | "query_invalid" | "payload_too_large" | "headers_too_large" | "input_too_large" | "batching_not_supported" | "subscription_transport_required" | "too_many_subscriptions" | "quota_exceeded" | "request_timeout" | "database_unavailable" | "subgraph_unavailable" | "service_unavailable" | "document_unreadable" | "extraction_timeout" | "language_model_unavailable" | "language_model_timeout" | "language_model_invalid_output" | "download_link_invalid" | "download_link_expired" | "persisted_operation_not_found" | "resume_too_far_behind" | "internal_error";
             /** @description With `invalid_transition`: the record's status. */
             current_status?: string;
             /** @description With `version_conflict` and `precondition_failed`: the record's current version. */
@@ -5510,7 +5510,7 @@ export interface components {
         /** @description A problem answered with status 503. */
         ServiceUnavailableProblem: components["schemas"]["Problem"] & {
             /** @enum {string} */
-            code?: "identity_provider_unavailable" | "console_not_built" | "database_unavailable" | "service_unavailable" | "language_model_unavailable";
+            code?: "identity_provider_unavailable" | "console_not_built" | "database_unavailable" | "subgraph_unavailable" | "service_unavailable" | "language_model_unavailable";
         };
         /** @description The connector to sync. */
         StartSyncInput: {
@@ -6964,7 +6964,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["RuleViolationProblem"];
             };
         };
-        /** @description The platform or its database cannot serve the request right now; retry after `Retry-After` seconds (a write with the same `Idempotency-Key`). Codes: `identity_provider_unavailable`, `console_not_built`, `database_unavailable`, `service_unavailable`, `language_model_unavailable`. */
+        /** @description The platform or its database cannot serve the request right now; retry after `Retry-After` seconds (a write with the same `Idempotency-Key`). Codes: `identity_provider_unavailable`, `console_not_built`, `database_unavailable`, `subgraph_unavailable`, `service_unavailable`, `language_model_unavailable`. */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];

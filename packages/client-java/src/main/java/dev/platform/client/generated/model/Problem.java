@@ -153,6 +153,8 @@ public class Problem {
     
     DATABASE_UNAVAILABLE(String.valueOf("database_unavailable")),
     
+    SUBGRAPH_UNAVAILABLE(String.valueOf("subgraph_unavailable")),
+    
     SERVICE_UNAVAILABLE(String.valueOf("service_unavailable")),
     
     DOCUMENT_UNREADABLE(String.valueOf("document_unreadable")),

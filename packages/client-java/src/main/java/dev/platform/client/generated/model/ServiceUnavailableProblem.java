@@ -73,6 +73,8 @@ public class ServiceUnavailableProblem {
     
     DATABASE_UNAVAILABLE(String.valueOf("database_unavailable")),
     
+    SUBGRAPH_UNAVAILABLE(String.valueOf("subgraph_unavailable")),
+    
     SERVICE_UNAVAILABLE(String.valueOf("service_unavailable")),
     
     LANGUAGE_MODEL_UNAVAILABLE(String.valueOf("language_model_unavailable"));
