@@ -269,7 +269,7 @@ export async function startPlatform(overrides: Partial<PlatformConfig> = {}, env
     }
     const services =
       config.roles.has('subgraphs') && config.serviceTokenSecret
-        ? serveSubgraphs({ subgraphs: supergraph.localSubgraphs, tokens: serviceTokens(config.serviceTokenSecret), prisma, platform, recordChanges: changeRecorder({ prisma, auditChainer, events }) })
+        ? serveSubgraphs({ subgraphs: supergraph.localSubgraphs, tokens: serviceTokens(config.serviceTokenSecret, config.serviceTokenAlsoAccepted), prisma, platform, recordChanges: changeRecorder({ prisma, auditChainer, events }) })
         : undefined;
     listener.serve(routeRequests({ edge: config.roles.has('edge') ? edge : undefined, services }));
 

@@ -31,7 +31,7 @@ export async function subgraphPlacement(config: PlatformConfig, environment: Nod
     const missing = [!environment.PUBLIC_URL && 'PUBLIC_URL', !config.secretsKey && 'SECRETS_KEY', !config.databaseUrl && 'DATABASE_URL'].filter(Boolean);
     if (missing.length > 0) throw new Error(`Invalid configuration: a process of a fleet (ROLES ${[...config.roles].join(',')}) needs ${missing.join(', ')}, the same in every process`);
   }
-  const tokens = config.serviceTokenSecret ? serviceTokens(config.serviceTokenSecret) : undefined;
+  const tokens = config.serviceTokenSecret ? serviceTokens(config.serviceTokenSecret, config.serviceTokenAlsoAccepted) : undefined;
   return {
     local,
     remote: (name) => {

@@ -1,4 +1,4 @@
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { type JWTVerifyOptions, type JWTVerifyResult, SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import type { Principal } from './principal.ts';
 
 const ISSUER = 'platform-edge';
@@ -31,10 +31,13 @@ export interface ServiceTokens {
  * Service tokens between edges and subgraph services: JWTs (HS256) under a secret every process of
  * a fleet shares (`SERVICE_TOKEN_SECRET`), one audience per subgraph. Symmetric, because only the
  * platform's own processes make and check them; a client's access token (ES256, another issuer and
- * audience) is never one.
+ * audience) is never one. `alsoAccepted` is a second secret a token may be signed with, never one
+ * this process signs with: the overlap that lets a fleet change its secret with no call refused
+ * (docs/operations.md, "Key rotation").
  */
-export function serviceTokens(secret: string): ServiceTokens {
+export function serviceTokens(secret: string, alsoAccepted?: string): ServiceTokens {
   const key = new TextEncoder().encode(secret);
+  const keys = [key, ...(alsoAccepted ? [new TextEncoder().encode(alsoAccepted)] : [])];
   return {
     sign: ({ principal, ...call }, subgraph) =>
       new SignJWT({ ...call, principal: { ...principal, scopes: [...principal.scopes], expiresAt: principal.expiresAt?.toISOString() } })
@@ -46,7 +49,7 @@ export function serviceTokens(secret: string): ServiceTokens {
         .sign(key),
     async verify(token, subgraph) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: `subgraph:${subgraph}`, algorithms: [ALGORITHM], typ: 'platform-service+jwt' });
+        const { payload } = await jwtVerifyWithAny(keys, token, { issuer: ISSUER, audience: `subgraph:${subgraph}`, algorithms: [ALGORITHM], typ: 'platform-service+jwt' });
         const { principal, requestId, ifMatchVersion, audit, exportPages } = payload as unknown as Omit<ServiceCall, 'principal'> & { principal: Omit<Principal, 'scopes' | 'expiresAt'> & { scopes: string[]; expiresAt?: string } };
         return {
           principal: { ...principal, scopes: new Set(principal.scopes), expiresAt: principal.expiresAt === undefined ? undefined : new Date(principal.expiresAt) },
@@ -61,4 +64,16 @@ export function serviceTokens(secret: string): ServiceTokens {
       }
     },
   };
+}
+
+/** Verifies with the first key whose signature matches; any other failure (expiry, audience) is the token's, whatever the key. */
+async function jwtVerifyWithAny(keys: Uint8Array[], token: string, options: JWTVerifyOptions): Promise<JWTVerifyResult> {
+  for (const [index, key] of keys.entries()) {
+    try {
+      return await jwtVerify(token, key, options);
+    } catch (error) {
+      if (!(error instanceof joseErrors.JWSSignatureVerificationFailed) || index === keys.length - 1) throw error;
+    }
+  }
+  throw new joseErrors.JWSSignatureVerificationFailed();
 }

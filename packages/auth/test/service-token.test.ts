@@ -26,6 +26,17 @@ describe('service tokens between edges and subgraph services', () => {
     expect(await tokens.verify('not a token', 'crm')).toBeUndefined();
   });
 
+  it('accepts, during a rotation, tokens signed with the secret also accepted, and signs only with its own', async () => {
+    const next = 'the-next-service-token-secret-of-32-characters-or-more';
+    const rotating = serviceTokens(next, SECRET);
+    // Processes still signing with the old secret are understood; this one signs with the new.
+    expect(await rotating.verify(await tokens.sign(call, 'crm'), 'crm')).toEqual(call);
+    expect(await tokens.verify(await rotating.sign(call, 'crm'), 'crm')).toBeUndefined();
+    expect(await serviceTokens(next).verify(await rotating.sign(call, 'crm'), 'crm')).toEqual(call);
+    // The second secret opens no other subgraph either.
+    expect(await rotating.verify(await tokens.sign(call, 'finance'), 'crm')).toBeUndefined();
+  });
+
   it('refuses an expired token and one of another issuer or type', async () => {
     const key = new TextEncoder().encode(SECRET);
     const base = () => new SignJWT({ ...call, principal: { ...call.principal, scopes: [...call.principal.scopes] } }).setAudience('subgraph:crm').setIssuedAt();

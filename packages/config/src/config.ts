@@ -62,6 +62,7 @@ const environmentSchema = z.object({
     .regex(/^[a-z]+=https?:\/\/[^\s,]+(,[a-z]+=https?:\/\/[^\s,]+)*$/, 'must be comma-separated name=url pairs such as crm=http://subgraphs-a:4000/subgraphs/crm')
     .optional(),
   SERVICE_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SERVICE_TOKEN_ALSO_ACCEPTED: z.string().min(32, 'must be at least 32 characters').optional(),
   SUPERGRAPH_PATH: z.string().min(1).optional(),
   AI_MODEL_BASE_URL: z.url().optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
@@ -159,6 +160,8 @@ export interface PlatformConfig {
   subgraphUrls: Record<string, string>;
   /** Shared by edges and subgraph services: signs and checks the service token of every subgraph call over HTTP. */
   serviceTokenSecret: string | undefined;
+  /** A second secret service tokens may be signed with (accepted, never used to sign): rotating SERVICE_TOKEN_SECRET without refusals. */
+  serviceTokenAlsoAccepted: string | undefined;
   /** The supergraph composed at build time (gateway/dist/supergraph.graphql); absent: composed at start. */
   supergraphPath: string | undefined;
   /** Console sessions end after this long unused, and at the latest this long after signing in. */
@@ -216,6 +219,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env, overrid
     localSubgraphs: env.SUBGRAPHS?.split(','),
     subgraphUrls: Object.fromEntries(env.SUBGRAPH_URLS?.split(',').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]) ?? []),
     serviceTokenSecret: env.SERVICE_TOKEN_SECRET,
+    serviceTokenAlsoAccepted: env.SERVICE_TOKEN_ALSO_ACCEPTED,
     supergraphPath: env.SUPERGRAPH_PATH,
     languageModel: env.AI_MODEL_BASE_URL && env.AI_MODEL ? { baseUrl: env.AI_MODEL_BASE_URL, model: env.AI_MODEL, ...(env.AI_MODEL_API_KEY && { apiKey: env.AI_MODEL_API_KEY }), timeoutMs: env.AI_MODEL_TIMEOUT_SECONDS * 1000 } : undefined,
     extraction: { timeoutMs: env.AI_EXTRACTION_TIMEOUT_SECONDS * 1000, maxPages: env.AI_EXTRACTION_MAX_PAGES },
