@@ -1,9 +1,9 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { context, trace } from '@opentelemetry/api';
+import { ROOT_CONTEXT, context, propagation, trace } from '@opentelemetry/api';
 import { createLogger } from '@platform/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectTraceContext, startTracing, withExtractedTraceContext } from '../src/observability/tracing.ts';
+import { injectTraceContext, startTracing } from '../src/observability/tracing.ts';
 
 // Obtained before tracing starts, as Apollo Gateway's and the platform's module-level tracers are.
 const earlyTracer = trace.getTracer('early');
@@ -47,8 +47,8 @@ describe('tracing', () => {
     const headers = context.with(trace.setSpan(context.active(), caller), () => injectTraceContext({ 'content-type': 'application/json' }));
     const { traceId, spanId } = caller.spanContext();
     expect(headers).toEqual({ 'content-type': 'application/json', traceparent: `00-${traceId}-${spanId}-01` });
-    // The called process continues the caller's trace.
-    const callee = withExtractedTraceContext(headers, () => earlyTracer.startSpan('callee'));
+    // The called process continues the caller's trace (its listener extracts the context as here: traceRequest).
+    const callee = context.with(propagation.extract(ROOT_CONTEXT, headers), () => earlyTracer.startSpan('callee'));
     callee.end();
     caller.end();
 

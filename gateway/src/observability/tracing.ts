@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
 import { type Attributes, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, context, createContextKey, propagation, trace } from '@opentelemetry/api';
 import type { Logger, PlatformConfig } from '@platform/config';
@@ -110,9 +110,4 @@ export function annotateRequestSpan(attributes: Attributes): void {
 export function injectTraceContext(headers: Record<string, string>): Record<string, string> {
   propagation.inject(context.active(), headers);
   return headers;
-}
-
-/** Runs `fn` in the trace context the headers of an incoming call carry (none: a new trace). */
-export function withExtractedTraceContext<T>(headers: IncomingHttpHeaders | Record<string, string>, fn: () => T): T {
-  return context.with(propagation.extract(ROOT_CONTEXT, headers), fn);
 }
