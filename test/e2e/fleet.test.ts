@@ -283,6 +283,17 @@ describe('the platform as a fleet', { timeout: 120_000 }, () => {
     await serviceB();
     for (const name of ['edge-1', 'edge-2']) expect((await on(name).get('/v1/finance/invoices')).status).toBe(200);
   });
+
+  it('stops an edge gracefully: its WebSocket clients are told to reconnect (1012), and it exits 0', async () => {
+    const { on } = await tenant();
+    const connection = wsClient(edge('edge-2').url, bearerParams(on('edge-2')));
+    clients.push(connection.client);
+    const subscription: LiveSubscription<{ events: { data: unknown } }> = subscribeWs(connection.client, 'subscription { events(types: ["custom.fleet_stop"]) { data } }');
+    await barrier(subscription, on('edge-2'), 'custom.fleet_stop');
+    const exitCode = edge('edge-2').stop();
+    expect((await connection.closed).code).toBe(1012);
+    expect(await exitCode).toBe(0);
+  });
 });
 
 /** The value of the Prometheus sample `name` with (at least) these labels, 0 when there is none. */
