@@ -4,10 +4,14 @@
  * warehouse, invoices -> ledger entries) at 50 concurrent clients, through
  *   (a) the platform as `npm start` runs it (its gateway with the subgraphs in process, WORKERS
  *       processes), authenticated, scope-checked, rate-limited and cost-limited;
- *   (b) stock Apollo Gateway 2.14 on @apollo/server 5 and (c) Hive Gateway 2.12, each one process,
+ *   (b) the platform as a fleet of two (issue 15): its edge (ROLES=edge) in one process, every
+ *       subgraph in one subgraph service (ROLES=subgraphs) in another, WORKERS=1 each, both from
+ *       the build `npm start` runs; the same checks, plus one HTTP call with a signed service
+ *       token per subgraph fetch;
+ *   (c) stock Apollo Gateway 2.14 on @apollo/server 5 and (d) Hive Gateway 2.12, each one process,
  *       over the same subgraphs served as HTTP services by one more process (peer-gateways.ts),
  *       with none of the platform's checks.
- * All three read the same database through the same subgraph resolvers, and their answers are
+ * All of them read the same database through the same subgraph resolvers, and their answers are
  * compared before anything is measured. Requests cycle through sixty pages (see VARIANTS).
  *
  * Run on demand, never by the test suite:   npm run bench:gateways
@@ -16,16 +20,20 @@
  *   BENCH_CONNECTIONS  concurrent clients (default 50)
  *   BENCH_DURATION     seconds measured per target (default 10), after a 3 s warm-up
  *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores, as npm start)
- *   BENCH_PROFILE      a folder: the platform's processes write V8 CPU profiles there (--cpu-prof)
+ *   BENCH_TARGETS      which to measure, a comma list of platform, fleet, apollo, hive (default
+ *                      all); the platform process starts anyway: it seeds the data and issues the token
+ *   BENCH_PROFILE      a folder: the platform's and the fleet's processes write V8 CPU profiles
+ *                      there (--cpu-prof)
  *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
  *                      embedded one in a temp folder (it is dropped afterwards)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { availableParallelism, cpus } from 'node:os';
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { freshDatabase } from '@platform/db/testing';
+import { subgraphs } from '@platform/gateway';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
-import { spawnPlatform, repositoryRoot } from '../support/platform-process.ts';
+import { TEST_SECRETS_KEY, repositoryRoot, spawnPlatform } from '../support/platform-process.ts';
 import { seedSalesHistory } from '../support/sales-history.ts';
 import { cpuProfileOptions, positiveInteger, treeCpuSeconds } from './knobs.ts';
 import { type LoadResult, measureInWorker } from './load.ts';
@@ -34,6 +42,12 @@ const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
 const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
 const WARMUP_SECONDS = 3;
+const TARGET_KEYS = ['platform', 'fleet', 'apollo', 'hive'] as const;
+type TargetKey = (typeof TARGET_KEYS)[number];
+const SELECTED = selectedTargets();
+/** The issuer of access tokens, the same in every process: the fleet's edge accepts the token the platform issued. */
+const PUBLIC_URL = 'http://gateway-bench.localhost';
+const SERVICE_TOKEN_SECRET = 'gateway-bench-service-token-secret-0123456789';
 /** The longest any one set-up or check request may take. */
 const REQUEST_TIMEOUT_MS = 30_000;
 /**
@@ -60,15 +74,20 @@ const ANALYST_QUERY = /* GraphQL */ `
 const bodies = VARIANTS.map((variables) => JSON.stringify({ query: ANALYST_QUERY, variables }));
 
 interface Target {
+  key: TargetKey;
   name: string;
   origin: string;
   headers: Record<string, string>;
   pid: number;
-  /** Further processes serving it (the peers' subgraph services). */
+  /** Further processes serving it (the fleet's and the peers' subgraph services). */
   helperPids: number[];
 }
 
 async function main(): Promise<void> {
+  if (SELECTED.has('fleet')) {
+    const build = spawnSync(process.execPath, ['gateway/scripts/build.mjs', '--if-stale'], { cwd: repositoryRoot, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+  }
   const database = await freshDatabase({ prefix: 'bench_gateways' });
   const cleanups: Array<() => Promise<unknown>> = [() => database.dispose()];
   try {
@@ -76,24 +95,40 @@ async function main(): Promise<void> {
     const prisma = createPrismaClient(database.url, 2);
     cleanups.push(() => prisma.$disconnect());
     console.log(`Starting the platform (WORKERS=${WORKERS}) ...`);
-    const platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WORKERS: String(WORKERS) }, { nodeOptions: cpuProfileOptions() });
+    const shared = { DATABASE_URL: database.url, SEED_DEMO: 'false', LOG_LEVEL: 'warn', PUBLIC_URL };
+    const platform = await spawnPlatform({ ...shared, WORKERS: String(WORKERS) }, { nodeOptions: cpuProfileOptions() });
     cleanups.push(() => platform.stop());
     const { tenantId, token } = await seed(prisma, platform.url);
 
-    console.log('Starting the subgraph services and the peer gateways ...');
-    const services = await spawnPeer(['subgraphs', database.url]);
-    cleanups.push(() => services.stop());
-    const apollo = await spawnPeer(['apollo', services.origin]);
-    cleanups.push(() => apollo.stop());
-    const hive = await spawnPeer(['hive', services.origin]);
-    cleanups.push(() => hive.stop());
-
-    const peerHeaders = { 'x-bench-tenant': tenantId };
-    const targets: Target[] = [
-      { name: 'platform', origin: platform.url, headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId }, pid: platform.child.pid as number, helperPids: [] },
-      { name: 'Apollo Gateway (stock)', origin: apollo.origin, headers: peerHeaders, pid: apollo.pid, helperPids: [services.pid] },
-      { name: 'Hive Gateway', origin: hive.origin, headers: peerHeaders, pid: hive.pid, helperPids: [services.pid] },
-    ];
+    const platformHeaders = { authorization: `Bearer ${token}`, 'x-service-tenant': tenantId };
+    const targets: Target[] = [];
+    if (SELECTED.has('platform')) targets.push({ key: 'platform', name: 'platform', origin: platform.url, headers: platformHeaders, pid: platform.child.pid as number, helperPids: [] });
+    if (SELECTED.has('fleet')) {
+      console.log('Starting the fleet (a subgraph service, then an edge) ...');
+      const fleet = { ...shared, SECRETS_KEY: TEST_SECRETS_KEY, SERVICE_TOKEN_SECRET, SUPERGRAPH_PATH: 'gateway/dist/supergraph.graphql', WORKERS: '1' };
+      const options = { compiled: true, nodeOptions: cpuProfileOptions() };
+      const service = await spawnPlatform({ ...fleet, ROLES: 'subgraphs' }, options);
+      cleanups.push(() => service.stop());
+      const edge = await spawnPlatform({ ...fleet, ROLES: 'edge', SUBGRAPH_URLS: subgraphs.map(({ name }) => `${name}=${service.url}/subgraphs/${name}`).join(',') }, options);
+      cleanups.push(() => edge.stop());
+      targets.push({ key: 'fleet', name: 'platform fleet', origin: edge.url, headers: platformHeaders, pid: edge.child.pid as number, helperPids: [service.child.pid as number] });
+    }
+    if (SELECTED.has('apollo') || SELECTED.has('hive')) {
+      console.log('Starting the subgraph services and the peer gateways ...');
+      const services = await spawnPeer(['subgraphs', database.url]);
+      cleanups.push(() => services.stop());
+      const peerHeaders = { 'x-bench-tenant': tenantId };
+      if (SELECTED.has('apollo')) {
+        const apollo = await spawnPeer(['apollo', services.origin]);
+        cleanups.push(() => apollo.stop());
+        targets.push({ key: 'apollo', name: 'Apollo Gateway (stock)', origin: apollo.origin, headers: peerHeaders, pid: apollo.pid, helperPids: [services.pid] });
+      }
+      if (SELECTED.has('hive')) {
+        const hive = await spawnPeer(['hive', services.origin]);
+        cleanups.push(() => hive.stop());
+        targets.push({ key: 'hive', name: 'Hive Gateway', origin: hive.origin, headers: peerHeaders, pid: hive.pid, helperPids: [services.pid] });
+      }
+    }
     await assertSameAnswers(targets);
 
     console.log('Measuring:');
@@ -103,17 +138,36 @@ async function main(): Promise<void> {
     const cpu = cpus();
     console.log(`\nCross-subgraph analyst query (11 to 30 orders a page, ${VARIANTS.length} different pages in turn), ${CONNECTIONS} concurrent clients, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up`);
     console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; PostgreSQL ${process.env.DATABASE_URL ? 'external' : 'embedded'}`);
-    console.log(`Platform: WORKERS=${WORKERS}, subgraphs in process; peers: the gateway in one process, the five subgraphs as HTTP services in another`);
+    console.log(`Platform: WORKERS=${WORKERS}, subgraphs in process; fleet: its edge in one process, every subgraph in a subgraph service in another; peers: the gateway in one process, the subgraphs as HTTP services in another`);
     console.log('CPU: cores the target\'s processes (gateway and subgraph services) kept busy on average\n');
     console.log('target                     req/s   p50 ms   p95 ms   p99 ms   cores');
     for (const { name, result, cores } of measured) {
       console.log(`${name.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.p99.toFixed(1).padStart(8)} ${cores.toFixed(2).padStart(7)}`);
     }
-    const [own, apolloResult, hiveResult] = measured.map((entry) => entry.result.requestsPerSecond) as [number, number, number];
-    console.log(`\nplatform / Hive Gateway: x${(own / hiveResult).toFixed(2)} (target >= x2); platform / Apollo Gateway: x${(own / apolloResult).toFixed(2)} (target >= x1.5)`);
+    const ratios: Array<[TargetKey, TargetKey, string]> = [
+      ['platform', 'hive', 'platform / Hive Gateway: x%s (target >= x2)'],
+      ['platform', 'apollo', 'platform / Apollo Gateway: x%s (target >= x1.5)'],
+      // The same platform with each subgraph fetch an HTTP call carrying a service token it signs
+      // (and the subgraph service verifies) instead of a call in process: what that hop costs.
+      ['fleet', 'platform', 'fleet / platform in process: x%s'],
+    ];
+    const rate = (key: TargetKey) => measured.find((entry) => entry.key === key)?.result.requestsPerSecond;
+    console.log('');
+    for (const [numerator, denominator, line] of ratios) {
+      const [over, under] = [rate(numerator), rate(denominator)];
+      if (over !== undefined && under !== undefined) console.log(line.replace('%s', (over / under).toFixed(2)));
+    }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
   }
+}
+
+/** BENCH_TARGETS: the targets named there (all when unset), or a start refused over a name that is none. */
+function selectedTargets(): Set<TargetKey> {
+  const names = process.env.BENCH_TARGETS ? process.env.BENCH_TARGETS.split(',').map((name) => name.trim()) : [...TARGET_KEYS];
+  const unknown = names.filter((name) => !(TARGET_KEYS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_TARGETS names no target ${unknown.join(', ')} (the targets are ${TARGET_KEYS.join(', ')})`);
+  return new Set(names as TargetKey[]);
 }
 
 /** One tenant with its sales history (seedSalesHistory), and an access token of it. */
