@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
+import { eventually } from '../support/fixtures.ts';
 import { type ExportedSpan, ancestry, spansOf, startRecorder } from '../support/otlp.ts';
 
 /**
@@ -22,16 +22,6 @@ import { type ExportedSpan, ancestry, spansOf, startRecorder } from '../support/
 const SERVER = 2;
 const CLIENT = 3;
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
-
-async function eventually<T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await sleep(100);
-  }
-}
 
 describe('OpenTelemetry traces', () => {
   let database: FreshDatabase;

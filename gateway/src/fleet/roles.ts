@@ -4,14 +4,13 @@ import { serviceTokens } from '@platform/auth';
 import type { Logger, PlatformConfig } from '@platform/config';
 import { ApiError, problemFromError } from '@platform/errors';
 import { createServerAdapter } from '@whatwg-node/server';
+import { GRAPHQL_ENDPOINT } from '../edge/edge.ts';
 import type { EdgeHandler, NodeContext } from '../edge/http-listener.ts';
 import { noteAuditedWithChange, serviceCallOf } from '../edge/service-call.ts';
 import { subgraphs } from '../supergraph/subgraphs.ts';
 import type { SubgraphPlacement } from '../supergraph/supergraph.ts';
 import { RemoteSubgraph } from './remote-subgraph.ts';
 import { SUBGRAPH_SERVICE_PATH } from './subgraph-service.ts';
-
-const GRAPHQL_ENDPOINT = '/graphql';
 
 /**
  * Where each subgraph executes for this process (ROLES, SUBGRAPHS, SUBGRAPH_URLS), and the supergraph
