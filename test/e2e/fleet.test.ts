@@ -15,7 +15,8 @@ import { type ApiClient, apiClient } from '../support/fixtures.ts';
 import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, repositoryRoot, spawnPlatform } from '../support/platform-process.ts';
 import { type LiveSubscription, barrier, bearerParams, subscribeWs, wsClient } from '../support/subscriptions.ts';
 import { eventually } from '../support/events.ts';
-import { type ExportedSpan, ancestry, spansOf, startRecorder } from '../support/otlp.ts';
+import { startRecorder } from '../support/http-recorder.ts';
+import { type ExportedSpan, ancestry, spansOf } from '../support/otlp.ts';
 
 /**
  * The platform as a fleet on loopback (issue 15): the subgraphs split across two subgraph services,

@@ -9,7 +9,8 @@ import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
 import { eventually } from '../support/fixtures.ts';
-import { type ExportedSpan, ancestry, spansOf, startRecorder } from '../support/otlp.ts';
+import { startRecorder } from '../support/http-recorder.ts';
+import { type ExportedSpan, ancestry, spansOf } from '../support/otlp.ts';
 
 /**
  * OpenTelemetry traces (docs/reliability.md, "Traces"): a platform process exporting to an OTLP/HTTP

@@ -1,6 +1,4 @@
 import { once } from 'node:events';
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
@@ -9,6 +7,7 @@ import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
+import { type Recorder, startRecorder } from '../support/http-recorder.ts';
 import { sendUntilAnswered } from '../support/retrying-client.ts';
 
 /**
@@ -24,30 +23,6 @@ const CONCURRENCY = 10;
 /** The platform is killed when this many orders were answered, with the next ones in flight. */
 const KILL_AFTER = 30;
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on loopback that answers 200 after 300 ms, so the deliveries of the latest orders are in flight when the platform dies. */
-async function startReceiver(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('ok'), 300);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
 async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: number, what: () => string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -61,7 +36,7 @@ async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs: num
 describe('webhook delivery across a crash (SIGKILL mid-burst)', () => {
   let database: FreshDatabase;
   let prisma: PrismaClient;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Recorder;
   const instances: PlatformProcess[] = [];
   const env = (url: string) => ({
     DATABASE_URL: url,
@@ -76,7 +51,8 @@ describe('webhook delivery across a crash (SIGKILL mid-burst)', () => {
     database = await freshDatabase({ prefix: 'webhook_crash' });
     await migrateDatabase(database.url);
     prisma = createPrismaClient(database.url, 2);
-    receiver = await startReceiver();
+    // Answering after 300 ms, so the deliveries of the latest orders are in flight when the platform dies.
+    receiver = await startRecorder('ok', { delayMs: 300 });
     instances.push(await spawnPlatform(env(database.url)));
   }, 180_000);
   afterAll(async () => {

@@ -1,28 +1,6 @@
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Received } from './http-recorder.ts';
 
-// What tests read of OpenTelemetry's export: a loopback receiver of OTLP/HTTP JSON and the spans it got.
-
-export interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A loopback HTTP server recording every request, answering 200 with `answer`. */
-export async function startRecorder(answer: string): Promise<{ url: string; port: number; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(answer);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, port, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
+// What tests read of OpenTelemetry's export (received by an http-recorder on loopback): the spans.
 
 /** A span as OTLP/HTTP JSON carries it (ids in hex), with its attributes flattened. */
 export interface ExportedSpan {
