@@ -114,7 +114,7 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
     onYogaInit({ yoga }) {
       getEnveloped = yoga.getEnveloped as unknown as typeof getEnveloped;
     },
-    async onRequest({ request, url, serverContext, endResponse }) {
+    async onRequest({ request, url, serverContext, endResponse, fetchAPI }) {
       const match = matched.get(request);
       if (!match) return;
       try {
@@ -123,6 +123,9 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
         // A read goes to SOFA without its query string, its parameters passed as variables (see
         // queryVariables); a write's body, read and checked here, is handed on under the name of
         // the operation's input argument, as SOFA expects it.
+        // Yoga's own Request and Response (whatwg-node's): Node's built-in ones (undici) build web
+        // streams and abort signals for each, a good part of the facade's CPU per request.
+        const { Request } = fetchAPI;
         let forwarded: Request;
         const { bodyArg } = match.route;
         if (match.route.method === 'GET') {
@@ -155,7 +158,7 @@ export function useRestFacade(options: RestFacadeOptions): Plugin & { routes: Pl
           endResponse(options.problemResponse(errors[0], request));
           return;
         }
-        endResponse(match.route.versioned ? await withETag(response) : response);
+        endResponse(match.route.versioned ? await withETag(response, fetchAPI.Response) : response);
       } catch (error) {
         endResponse(options.problemResponse(error, request));
       }
@@ -192,12 +195,13 @@ function documentOf(contract: RestFacadeContract, routeTable: Route[], sofaSchem
 }
 
 /** A versioned record's ETag is its version (`"3"`), the value `If-Match` takes back. */
-async function withETag(response: Response): Promise<Response> {
+async function withETag(response: Response, ResponseClass: typeof Response): Promise<Response> {
   if (!response.ok) return response;
-  const body = (await response.clone().json()) as { version?: unknown } | null;
-  if (typeof body?.version !== 'number') return response;
-  const tagged = new Response(response.body, response);
-  tagged.headers.set('etag', `"${body.version}"`);
+  // Read once, answered from the text read (a clone would copy the body through a second stream).
+  const text = await response.text();
+  const body = JSON.parse(text) as { version?: unknown } | null;
+  const tagged = new ResponseClass(text, response);
+  if (typeof body?.version === 'number') tagged.headers.set('etag', `"${body.version}"`);
   return tagged;
 }
 

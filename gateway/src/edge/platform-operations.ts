@@ -8,9 +8,10 @@ import { requestState } from './request-state.ts';
  * actor). The request never touches the network; its principal is set before the edge sees it,
  * which no request from the network can do (see useAuthentication).
  */
-export function platformOperationExecutor(edge: { fetch(request: Request): Response | Promise<Response> }, graphqlEndpoint: string): PlatformOperationExecutor {
+export function platformOperationExecutor(edge: { fetch(request: Request): Response | Promise<Response>; fetchAPI: { Request: typeof Request } }, graphqlEndpoint: string): PlatformOperationExecutor {
   return async (principal, operation) => {
-    const request = new Request(`http://platform.internal${graphqlEndpoint}`, {
+    // The edge's own Request class (whatwg-node's), lighter than Node's built-in one.
+    const request = new edge.fetchAPI.Request(`http://platform.internal${graphqlEndpoint}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json', ...(operation.idempotencyKey && { 'idempotency-key': operation.idempotencyKey }) },
       body: JSON.stringify({ query: operation.document, variables: operation.variables }),
