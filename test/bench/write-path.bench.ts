@@ -11,7 +11,7 @@
  *   BENCH_CONNECTIONS  concurrent clients (default 20)
  *   BENCH_DURATION     seconds measured per target and round (default 10)
  *   BENCH_WARMUP       seconds of load before each measurement, not measured (default 10: the
- *                      platform's CPU per order still falls by a fifth over its first minute
+ *                      platform's CPU per order mostly keeps falling over its first minute
  *                      under load, as V8 optimises its code; 2 s understated it)
  *   BENCH_ROUNDS       rounds of both targets, in alternating order (default 3); the ratio
  *                      printed is the median of the rounds' ratios
