@@ -23,34 +23,50 @@ const DEMO_ITEMS = [
   { id: 'SKU-2002', name: 'Recycled notebook A5', quantity_on_hand: 19, reorder_point: 60, unit_cost: 210, currency: 'EUR' },
 ];
 
+/** The advisory lock seeding holds (one bigint key; the two-key locks of tenant quotas are a separate space). */
+const DEMO_SEED_LOCK = 7_250_001n;
+
 /**
  * On first start with an empty database: a demo account (production and sandbox tenants), a
  * client allowed every scope, a person who signs in to the console (`demo@example.com`, owner of
  * both tenants, one random password), two warehouses and a few items with unit costs, some below their reorder point.
  * Returns undefined when the database already has tenants.
+ *
+ * All of it in one transaction under an advisory lock: edges of a fleet starting together on an
+ * empty database seed it once (the others wait for the lock, then find the tenants), and a start
+ * that fails half-way leaves no partial account for the next one to mistake for a seeded database.
  */
 export async function seedDemoIfEmpty(prisma: PrismaClient): Promise<DemoSeed | undefined> {
   if ((await prisma.tenant.count()) > 0) return undefined;
-  const { production, sandbox } = await createTenantPair(prisma, { name: 'Demo Company', plan: 'growth' });
-  const client = await createOAuthClient(prisma, { tenantId: production.id, scopes: Object.keys(scopeCatalogue), name: 'demo' });
-  const now = new Date();
+  // Hashed before the transaction: the hash takes a good part of a second, the lock need not wait for it.
   const password = demoPassword();
   const passwordHash = await hashPassword(password);
-  for (const tenant of [production, sandbox]) {
-    await prisma.user.create({
-      data: { tenant_id: tenant.id, id: newId('usr'), email: DEMO_USER_EMAIL, name: 'Demo Owner', role_id: 'role_owner', status: 'active', activated_at: now, password_hash: passwordHash, password_changed_at: now },
-    });
-    await prisma.warehouse.createMany({
-      data: [
-        { tenant_id: tenant.id, id: 'wh_demo_berlin', name: 'Berlin' },
-        { tenant_id: tenant.id, id: 'wh_demo_lyon', name: 'Lyon' },
-      ],
-    });
-    await prisma.inventoryItem.createMany({
-      data: DEMO_ITEMS.map((item, index) => ({ ...item, tenant_id: tenant.id, warehouse_id: index % 2 === 0 ? 'wh_demo_berlin' : 'wh_demo_lyon', last_synced_at: now })),
-    });
-  }
-  return { tenantId: production.id, sandboxTenantId: sandbox.id, client, user: { email: DEMO_USER_EMAIL, password } };
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_SEED_LOCK})`;
+      if ((await tx.tenant.count()) > 0) return undefined;
+      const { production, sandbox } = await createTenantPair(tx, { name: 'Demo Company', plan: 'growth' });
+      const client = await createOAuthClient(tx, { tenantId: production.id, scopes: Object.keys(scopeCatalogue), name: 'demo' });
+      const now = new Date();
+      for (const tenant of [production, sandbox]) {
+        await tx.user.create({
+          data: { tenant_id: tenant.id, id: newId('usr'), email: DEMO_USER_EMAIL, name: 'Demo Owner', role_id: 'role_owner', status: 'active', activated_at: now, password_hash: passwordHash, password_changed_at: now },
+        });
+        await tx.warehouse.createMany({
+          data: [
+            { tenant_id: tenant.id, id: 'wh_demo_berlin', name: 'Berlin' },
+            { tenant_id: tenant.id, id: 'wh_demo_lyon', name: 'Lyon' },
+          ],
+        });
+        await tx.inventoryItem.createMany({
+          data: DEMO_ITEMS.map((item, index) => ({ ...item, tenant_id: tenant.id, warehouse_id: index % 2 === 0 ? 'wh_demo_berlin' : 'wh_demo_lyon', last_synced_at: now })),
+        });
+      }
+      return { tenantId: production.id, sandboxTenantId: sandbox.id, client, user: { email: DEMO_USER_EMAIL, password } };
+    },
+    // Another edge's seed may hold the lock for a while first.
+    { maxWait: 10_000, timeout: 60_000 },
+  );
 }
 
 /** 96 random bits as 16 characters: strong by every rule the platform applies to passwords (checked, not assumed). */
