@@ -3,6 +3,7 @@ import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEndpoint, eventually, publish, receivedExactly, startReceiver } from '../support/events.ts';
+import { bearerParams, subscribeWs, wsClient } from '../support/subscriptions.ts';
 import { type ApiClient, apiClient } from '../support/fixtures.ts';
 import { type PlatformProcess, TEST_SECRETS_KEY, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
 
@@ -133,6 +134,25 @@ describe('Prometheus metrics', () => {
     expect([response.status, status]).toEqual([400, 400]);
     const after = await scrape();
     expect((valueIn(after, 'platform_errors_total', { code, surface: 'rest' }) ?? 0) - (valueIn(before, 'platform_errors_total', { code, surface: 'rest' }) ?? 0)).toBe(1);
+  });
+
+  it('counts refusals over graphql-ws under the subscription surface: a start and a connection', async () => {
+    const [scope, token] = await moved(
+      [
+        ['platform_errors_total', { code: 'insufficient_scope', surface: 'subscription' }],
+        ['platform_errors_total', { code: 'invalid_token', surface: 'subscription' }],
+      ],
+      async () => {
+        const allowed = wsClient(platform.url, bearerParams(api));
+        // The client may receive events but not the CRM's.
+        const refused = subscribeWs(allowed.client, 'subscription { events(types: ["order.created"]) { id } }');
+        expect(await refused.failed).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'insufficient_scope' }) })]);
+        await allowed.client.dispose();
+        const forged = wsClient(platform.url, { ...bearerParams(api), Authorization: 'Bearer not-a-token' });
+        expect(await forged.closed).toMatchObject({ code: 4401, reason: 'invalid_token' });
+      },
+    );
+    expect([scope, token]).toEqual([1, 1]);
   });
 
   it('counts each refusal of a tenant’s rate limit, and of failed client authentications past their limit', async () => {

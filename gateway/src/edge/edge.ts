@@ -199,7 +199,7 @@ export function createEdge(options: EdgeOptions): Edge {
     executeAs: platformOperationExecutor(yoga, GRAPHQL_ENDPOINT),
     routes: [GRAPHQL_ENDPOINT, ...Object.keys(restFacade.openApiDocument().paths), ...OTHER_ROUTES],
     serveWebSockets: (server: Server) =>
-      serveSubscriptionsOverWebSocket({ server, path: GRAPHQL_ENDPOINT, yoga: yoga as never, credentials, admit: rateLimit.admit, counter: subscriptions.counter, auditRecorder: options.auditRecorder, logger: options.logger, reportUnexpected: options.reportUnexpected }),
+      serveSubscriptionsOverWebSocket({ server, path: GRAPHQL_ENDPOINT, yoga: yoga as never, credentials, admit: rateLimit.admit, counter: subscriptions.counter, auditRecorder: options.auditRecorder, logger: options.logger, reportUnexpected: options.reportUnexpected, countError: (code) => options.metrics.countError(code, 'subscription') }),
   });
 }
 

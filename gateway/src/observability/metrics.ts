@@ -8,8 +8,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 /** `process`: a promise that failed with nothing awaiting it (see main.ts). */
 export type FailureSurface = 'http' | 'oauth' | 'rest' | 'graphql' | 'subgraph' | 'subscription' | 'process';
 
-/** Who answered with an error code: the HTTP listener itself (before or around the edge), or the edge's REST or GraphQL side. */
-export type ErrorSurface = 'http' | 'rest' | 'graphql';
+/** Who answered with an error code: the HTTP listener itself (before or around the edge), the edge's REST or GraphQL side, or its graphql-ws server. */
+export type ErrorSurface = 'http' | 'rest' | 'graphql' | 'subscription';
 
 /** The limit that refused a request: a tenant's requests per second or minute, or failed authentications per client id or address. */
 export type RateLimitKind = 'requests' | 'failed_authentications';

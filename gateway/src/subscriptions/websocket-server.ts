@@ -35,6 +35,8 @@ export interface WebSocketSubscriptionsOptions {
   auditRecorder: AuditRecorder;
   logger: Logger;
   reportUnexpected: ReportUnexpectedError;
+  /** Counts a refusal's code (the metrics' `platform_errors_total{surface="subscription"}`). */
+  countError(code: ErrorCode): void;
 }
 
 export interface WebSocketSubscriptions {
@@ -99,12 +101,18 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
           const { token, principal } = await authenticate(options.credentials, headers, request);
           const credential = new SubscriberCredential(options.credentials, token, principal);
           connections.set(context, { upgrade, headers, credential, subscriptions: new Map() });
-          credential.onEnd((error) => closeWith(context.extra.socket, codeOf(error)));
+          // Expired, revoked, or a renewal refused: the socket closes with the code.
+          credential.onEnd((error) => {
+            const code = codeOf(error);
+            options.countError(code);
+            closeWith(context.extra.socket, code);
+          });
           return true;
         } catch (error) {
           const code = codeOf(error);
           if (code === 'internal_error') options.reportUnexpected('subscription', error, { request_id: requestState(request).requestId }, 'could not authenticate a connection');
           audit(request, 'subscription connect', statusOf(code));
+          options.countError(code);
           closeWith(context.extra.socket, code);
           return false;
         }
@@ -146,6 +154,7 @@ export function serveSubscriptionsOverWebSocket(options: WebSocketSubscriptionsO
         state.authenticatedAs = principal;
         const refuse = (errors: readonly GraphQLError[], operationName: string | null = null): readonly GraphQLError[] => {
           const platformErrors = errors.map(withPlatformCode).map((error) => withRequestId(error, state.requestId));
+          for (const code of new Set(platformErrors.map((error) => codeOf(error)))) options.countError(code);
           audit(request, `subscription ${operationName ?? '(anonymous)'}`, statusOf(platformErrors[0]?.extensions.code as ErrorCode), operationName);
           return platformErrors;
         };
