@@ -10,7 +10,11 @@
  *                      as `npm start` does with WORKERS set to it, the baseline as as many
  *                      node:cluster workers on one port
  *   BENCH_CONNECTIONS  concurrent connections (default 20)
- *   BENCH_DURATION     seconds measured per scenario and target (default 10), after a 2 s warm-up
+ *   BENCH_DURATION     seconds measured per scenario, target and round (default 10)
+ *   BENCH_WARMUP       seconds of load before a target's first measurement of a scenario
+ *                      (default 10; 2 s before the later rounds'), not measured
+ *   BENCH_ROUNDS       rounds of both targets per scenario, in alternating order (default 3); the
+ *                      ratios printed are the medians of the rounds' ratios
  *   BENCH_PROFILE      a folder: the platform's processes write V8 CPU profiles there (--cpu-prof)
  *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
  *                      embedded one in a temp folder (it is dropped afterwards)
@@ -28,11 +32,10 @@ import { freshDatabase } from '@platform/db/testing';
 import { repositoryRoot, spawnPlatform } from '../support/platform-process.ts';
 import { type Fixture, createFixture, fetchToken } from './fixture.ts';
 import { type LoadResult, type LoadSpec, measureInWorker } from './load.ts';
-import { cpuProfileOptions, positiveInteger } from './knobs.ts';
+import { ROUNDS, cpuProfileOptions, inAlternatingRounds, medianRatio, positiveInteger, warmupSeconds } from './knobs.ts';
 
 const ITEM_COUNT = 10_000;
 const PER_PAGE = 25;
-const WARMUP_SECONDS = 2;
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
 const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
@@ -52,6 +55,8 @@ interface Target {
 interface Measurement {
   scenario: Scenario;
   target: Target;
+  /** 0-based. */
+  round: number;
   result: LoadResult;
 }
 
@@ -106,13 +111,15 @@ async function checkSameResponses(targets: Target[], fixture: Fixture): Promise<
 async function measureAll(targets: Target[], fixture: Fixture): Promise<Measurement[]> {
   const measurements: Measurement[] = [];
   for (const scenario of SCENARIOS) {
-    for (const target of targets) {
-      process.stdout.write(`  ${scenario.name} / ${target.name}: warm-up ${WARMUP_SECONDS} s, measure ${DURATION_SECONDS} s ... `);
-      await measureInWorker(loadSpec(scenario, target, fixture, WARMUP_SECONDS));
+    const rounds = await inAlternatingRounds(targets, async (target, round): Promise<Measurement> => {
+      const warmup = warmupSeconds(round);
+      process.stdout.write(`  ${scenario.name}, round ${round + 1} / ${target.name}: warm-up ${warmup} s, measure ${DURATION_SECONDS} s ... `);
+      await measureInWorker(loadSpec(scenario, target, fixture, warmup));
       const result = await measureInWorker(loadSpec(scenario, target, fixture, DURATION_SECONDS));
       process.stdout.write(`${Math.round(result.requestsPerSecond)} req/s\n`);
-      measurements.push({ scenario, target, result });
-    }
+      return { scenario, target, round, result };
+    });
+    measurements.push(...rounds.flat());
   }
   return measurements;
 }
@@ -121,7 +128,7 @@ function printMachine(fixture: Fixture, databaseMode: string): void {
   const cpu = cpus();
   console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}, ${process.platform}/${process.arch}`);
   console.log(`Data: ${fixture.items} items in the tenant (${fixture.belowReorderPoint} below their reorder point), ${fixture.warehouseIds.length} warehouses; PostgreSQL ${databaseMode}`);
-  console.log(`Load: autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run after a ${WARMUP_SECONDS} s warm-up, per_page=${PER_PAGE}, pages cycled`);
+  console.log(`Load: autocannon, ${CONNECTIONS} connections, ${DURATION_SECONDS} s per run, ${ROUNDS} rounds, after a ${warmupSeconds(0)} s warm-up (${warmupSeconds(1)} s in later rounds), per_page=${PER_PAGE}, pages cycled`);
 }
 
 function formatMs(value: number): string {
@@ -129,9 +136,10 @@ function formatMs(value: number): string {
 }
 
 function printTable(measurements: Measurement[]): void {
-  const header = ['scenario', 'target', 'responses', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'];
-  const rows = measurements.map(({ scenario, target, result }) => [
+  const header = ['scenario', 'round', 'target', 'responses', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx'];
+  const rows = measurements.map(({ scenario, target, round, result }) => [
     scenario.name,
+    String(round + 1),
     target.name,
     String(result.responses),
     result.requestsPerSecond.toFixed(0),
@@ -142,7 +150,7 @@ function printTable(measurements: Measurement[]): void {
     String(result.non2xx),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] as string).length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] as number) : cell.padStart(widths[column] as number))).join('  ');
+  const line = (cells: string[]) => cells.map((cell, column) => (column !== 1 && column < 3 ? cell.padEnd(widths[column] as number) : cell.padStart(widths[column] as number))).join('  ');
   console.log(line(header));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -151,10 +159,13 @@ function printTable(measurements: Measurement[]): void {
 function printRatios(measurements: Measurement[]): void {
   console.log('\nplatform / baseline:');
   for (const scenario of SCENARIOS) {
-    const platform = measurements.find((m) => m.scenario === scenario && m.target.name === 'platform')?.result;
-    const baseline = measurements.find((m) => m.scenario === scenario && m.target.name.startsWith('baseline'))?.result;
-    if (!platform || !baseline) continue;
-    console.log(`  ${scenario.name.padEnd(20)} throughput x${(platform.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}   p95 latency x${(platform.p95 / baseline.p95).toFixed(2)}`);
+    const ratios = (of: (result: LoadResult) => number) =>
+      Array.from({ length: ROUNDS }, (_, round) => {
+        const [platform, baseline] = ['platform', 'baseline'].map((name) => measurements.find((m) => m.scenario === scenario && m.round === round && m.target.name.startsWith(name))?.result);
+        return platform && baseline ? of(platform) / of(baseline) : Number.NaN;
+      });
+    console.log(`  ${scenario.name.padEnd(20)} throughput ${medianRatio(ratios((result) => result.requestsPerSecond))}`);
+    console.log(`  ${''.padEnd(20)} p95 latency ${medianRatio(ratios((result) => result.p95))}`);
   }
 }
 

@@ -84,3 +84,43 @@ export async function countDatabaseCpu(databaseUrl: string): Promise<() => Promi
     return used;
   };
 }
+
+/** Rounds of the benches that compare targets (`BENCH_ROUNDS`, default 3); the ratio they print is the median of the rounds' ratios. */
+export const ROUNDS = positiveInteger('BENCH_ROUNDS', 3);
+/**
+ * Seconds of load before a target's first measurement, not measured (`BENCH_WARMUP`, default 10):
+ * the platform's CPU per request mostly keeps falling over its first minute under load, as V8
+ * optimises its code, and 2 s understated it. Later rounds warm up for REWARM_SECONDS.
+ */
+const FIRST_WARMUP_SECONDS = positiveInteger('BENCH_WARMUP', 10);
+const REWARM_SECONDS = 2;
+
+/** The warm-up before a measurement of round `round` (0-based). */
+export function warmupSeconds(round: number): number {
+  return round === 0 ? FIRST_WARMUP_SECONDS : REWARM_SECONDS;
+}
+
+/**
+ * Measures every target in each of `ROUNDS` rounds, back to back, in alternating order (the
+ * first target first in even rounds, last in odd ones). The machines the benches run on are
+ * shared, and a slow spell of the host lasts minutes: measured this way it weighs on both sides
+ * of a round's ratio. Returns each round's measurements in the targets' order.
+ */
+export async function inAlternatingRounds<Target, Measured>(targets: readonly Target[], measure: (target: Target, round: number) => Promise<Measured>): Promise<Measured[][]> {
+  const rounds: Measured[][] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const measured: Measured[] = [];
+    const order = targets.map((_, index) => (round % 2 === 0 ? index : targets.length - 1 - index));
+    for (const index of order) measured[index] = await measure(targets[index] as Target, round);
+    rounds.push(measured);
+  }
+  return rounds;
+}
+
+/** The median of the rounds' ratios, with their range, as the benches print it. */
+export function medianRatio(ratios: readonly number[]): string {
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return `x${median.toFixed(2)}, the median of ${sorted.length} rounds (x${(sorted[0] as number).toFixed(2)} to x${(sorted[sorted.length - 1] as number).toFixed(2)})`;
+}

@@ -10,9 +10,8 @@
  * Environment knobs:
  *   BENCH_CONNECTIONS  concurrent clients (default 20)
  *   BENCH_DURATION     seconds measured per target and round (default 10)
- *   BENCH_WARMUP       seconds of load before each measurement, not measured (default 10: the
- *                      platform's CPU per order mostly keeps falling over its first minute
- *                      under load, as V8 optimises its code; 2 s understated it)
+ *   BENCH_WARMUP       seconds of load before a target's first measurement (default 10; 2 s
+ *                      before the later rounds'), not measured
  *   BENCH_ROUNDS       rounds of both targets, in alternating order (default 3); the ratio
  *                      printed is the median of the rounds' ratios
  *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores, as npm start)
@@ -26,8 +25,7 @@
  * figures. The CPU each server used during its run is printed too (cores busy on average): a
  * server using less than a core while clients wait is waiting on something, not computing.
  * The machines this runs on are shared: one target's figure moves by a fifth between identical
- * runs. Each round measures both targets back to back (platform first, then baseline first, and
- * so on), so that a slow spell of the host weighs on both sides of a round's ratio.
+ * runs, hence the rounds (knobs.ts, inAlternatingRounds).
  */
 import { randomUUID } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
@@ -39,14 +37,12 @@ import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity
 import pg from 'pg';
 import { spawnPlatform } from '../support/platform-process.ts';
 import { type LoadResult, measureInWorker } from './load.ts';
-import { countDatabaseCpu, cpuProfileOptions, positiveInteger, treeCpuSeconds } from './knobs.ts';
+import { ROUNDS, countDatabaseCpu, cpuProfileOptions, inAlternatingRounds, medianRatio, positiveInteger, treeCpuSeconds, warmupSeconds } from './knobs.ts';
 
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
-const ROUNDS = positiveInteger('BENCH_ROUNDS', 3);
 const KEYED = process.env.BENCH_KEYED === '1';
 const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
-const WARMUP_SECONDS = positiveInteger('BENCH_WARMUP', 10);
 const BASELINE_POOL = 10;
 const ITEMS = ['SKU-W-1', 'SKU-W-2', 'SKU-W-3'];
 
@@ -152,10 +148,11 @@ interface Measured {
   postgresCores: number;
 }
 
-async function run(name: string, origin: string, headers: Record<string, string>, body: string, serverPid: number, databaseUrl: string, idempotencyKeys = false): Promise<Measured> {
+async function run(name: string, round: number, origin: string, headers: Record<string, string>, body: string, serverPid: number, databaseUrl: string, idempotencyKeys = false): Promise<Measured> {
   const spec = { origin, path: '/v1/crm/orders', pages: 1, headers, body, idempotencyKeys, connections: CONNECTIONS };
-  process.stdout.write(`  ${name}: warm-up ${WARMUP_SECONDS} s, measure ${DURATION_SECONDS} s ... `);
-  await measureInWorker({ ...spec, durationSeconds: WARMUP_SECONDS });
+  const warmup = warmupSeconds(round);
+  process.stdout.write(`  round ${round + 1}, ${name}: warm-up ${warmup} s, measure ${DURATION_SECONDS} s ... `);
+  await measureInWorker({ ...spec, durationSeconds: warmup });
   const [serverBefore, databaseCpu] = await Promise.all([treeCpuSeconds(serverPid), countDatabaseCpu(databaseUrl)]);
   const started = performance.now();
   const result = await measureInWorker({ ...spec, durationSeconds: DURATION_SECONDS });
@@ -183,25 +180,18 @@ async function main(): Promise<void> {
     const headers = { authorization: `Bearer ${fixture.token}`, 'x-service-tenant': fixture.tenantId };
     console.log('Measuring:');
     const targets = [
-      { name: 'platform POST /v1/crm/orders', measure: () => run('platform', platform.url, headers, body, platform.child.pid as number, database.url, KEYED) },
-      { name: 'baseline (one pg transaction)', measure: () => run('baseline', baseline.url, {}, body, process.pid, database.url) },
+      { name: 'platform POST /v1/crm/orders', measure: (round: number) => run('platform', round, platform.url, headers, body, platform.child.pid as number, database.url, KEYED) },
+      { name: 'baseline (one pg transaction)', measure: (round: number) => run('baseline', round, baseline.url, {}, body, process.pid, database.url) },
     ];
-    const rounds: Array<[Measured, Measured]> = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      console.log(`  round ${round + 1} of ${ROUNDS}`);
-      const order = round % 2 === 0 ? targets : [...targets].reverse();
-      const first = await order[0]!.measure();
-      const second = await order[1]!.measure();
-      rounds.push(round % 2 === 0 ? [first, second] : [second, first]);
-    }
+    const rounds = await inAlternatingRounds(targets, (target, round) => target.measure(round));
     const cpu = cpus();
-    console.log(`\nOrder creation, one tenant, ${CONNECTIONS} concurrent clients, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, ${ROUNDS} rounds${KEYED ? ', Idempotency-Key on every platform request' : ''}`);
+    console.log(`\nOrder creation, one tenant, ${CONNECTIONS} concurrent clients, ${DURATION_SECONDS} s per target in each of ${ROUNDS} rounds, after a ${warmupSeconds(0)} s warm-up (${warmupSeconds(1)} s in later rounds)${KEYED ? ', Idempotency-Key on every platform request' : ''}`);
     console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; PostgreSQL ${process.env.DATABASE_URL ? 'external' : 'embedded'}`);
     console.log(`Platform: WORKERS=${WORKERS}; baseline: one process, a pool of ${BASELINE_POOL} connections`);
     console.log('CPU: cores the server processes (the baseline shares its process with the load generator) and the PostgreSQL backends of the bench database kept busy on average,');
     console.log('     and CPU milliseconds per order of each\n');
     console.log('round  target                           orders/s   p50 ms   p95 ms   p99 ms   server  postgres   ms/order server+postgres   ratio');
-    const ratios = rounds.map(([platformRun, baselineRun]) => platformRun.result.requestsPerSecond / baselineRun.result.requestsPerSecond);
+    const ratios = rounds.map(([platformRun, baselineRun]) => (platformRun as Measured).result.requestsPerSecond / (baselineRun as Measured).result.requestsPerSecond);
     rounds.forEach((measured, round) => {
       measured.forEach(({ result, cores, postgresCores }, index) => {
         const perOrder = (share: number) => ((share / result.requestsPerSecond) * 1000).toFixed(2);
@@ -210,8 +200,7 @@ async function main(): Promise<void> {
         );
       });
     });
-    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
-    console.log(`\nplatform / baseline: throughput x${median.toFixed(2)}, the median of ${ROUNDS} rounds (x${Math.min(...ratios).toFixed(2)} to x${Math.max(...ratios).toFixed(2)}; target >= x0.40)`);
+    console.log(`\nplatform / baseline: throughput ${medianRatio(ratios)}; target >= x0.40`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
   }
