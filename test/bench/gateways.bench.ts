@@ -18,7 +18,11 @@
  *
  * Environment knobs:
  *   BENCH_CONNECTIONS  concurrent clients (default 50)
- *   BENCH_DURATION     seconds measured per target (default 10), after a 3 s warm-up
+ *   BENCH_DURATION     seconds measured per target and round (default 10)
+ *   BENCH_WARMUP       seconds of load before a target's first measurement (default 10; 2 s
+ *                      before the later rounds'), not measured
+ *   BENCH_ROUNDS       rounds of every target, in alternating order (default 3); the ratios
+ *                      printed are the medians of the rounds' ratios
  *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores, as npm start)
  *   BENCH_TARGETS      which to measure, a comma list of platform, fleet, apollo, hive (default
  *                      all); the platform process starts anyway: it seeds the data and issues the token
@@ -35,13 +39,12 @@ import { subgraphs } from '@platform/gateway';
 import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
 import { TEST_SECRETS_KEY, repositoryRoot, spawnPlatform } from '../support/platform-process.ts';
 import { seedSalesHistory } from '../support/sales-history.ts';
-import { cpuProfileOptions, positiveInteger, treeCpuSeconds } from './knobs.ts';
+import { ROUNDS, cpuProfileOptions, inAlternatingRounds, medianRatio, positiveInteger, treeCpuSeconds, warmupSeconds } from './knobs.ts';
 import { type LoadResult, measureInWorker } from './load.ts';
 
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
 const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
-const WARMUP_SECONDS = 3;
 const TARGET_KEYS = ['platform', 'fleet', 'apollo', 'hive'] as const;
 type TargetKey = (typeof TARGET_KEYS)[number];
 const SELECTED = selectedTargets();
@@ -132,30 +135,32 @@ async function main(): Promise<void> {
     await assertSameAnswers(targets);
 
     console.log('Measuring:');
-    const measured: Array<Target & { result: LoadResult; cores: number }> = [];
-    for (const target of targets) measured.push({ ...target, ...(await run(target)) });
+    const rounds = await inAlternatingRounds(targets, async (target, round) => ({ ...target, ...(await run(target, round)) }));
 
     const cpu = cpus();
-    console.log(`\nCross-subgraph analyst query (11 to 30 orders a page, ${VARIANTS.length} different pages in turn), ${CONNECTIONS} concurrent clients, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up`);
+    console.log(`\nCross-subgraph analyst query (11 to 30 orders a page, ${VARIANTS.length} different pages in turn), ${CONNECTIONS} concurrent clients, ${DURATION_SECONDS} s per target in each of ${ROUNDS} rounds, after a ${warmupSeconds(0)} s warm-up (${warmupSeconds(1)} s in later rounds)`);
     console.log(`Machine: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), Node ${process.version}; PostgreSQL ${process.env.DATABASE_URL ? 'external' : 'embedded'}`);
     console.log(`Platform: WORKERS=${WORKERS}, subgraphs in process; fleet: its edge in one process, every subgraph in a subgraph service in another; peers: the gateway in one process, the subgraphs as HTTP services in another`);
     console.log('CPU: cores the target\'s processes (gateway and subgraph services) kept busy on average\n');
-    console.log('target                     req/s   p50 ms   p95 ms   p99 ms   cores');
-    for (const { name, result, cores } of measured) {
-      console.log(`${name.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.p99.toFixed(1).padStart(8)} ${cores.toFixed(2).padStart(7)}`);
-    }
+    console.log('round  target                     req/s   p50 ms   p95 ms   p99 ms   cores');
+    rounds.forEach((measured, round) => {
+      for (const { name, result, cores } of measured) {
+        console.log(`${String(round + 1).padStart(5)}  ${name.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} ${result.p50.toFixed(1).padStart(8)} ${result.p95.toFixed(1).padStart(8)} ${result.p99.toFixed(1).padStart(8)} ${cores.toFixed(2).padStart(7)}`);
+      }
+    });
     const ratios: Array<[TargetKey, TargetKey, string]> = [
-      ['platform', 'hive', 'platform / Hive Gateway: x%s (target >= x2)'],
-      ['platform', 'apollo', 'platform / Apollo Gateway: x%s (target >= x1.5)'],
+      ['platform', 'hive', 'platform / Hive Gateway: %s; target >= x2'],
+      ['platform', 'apollo', 'platform / Apollo Gateway: %s; target >= x1.5'],
       // The same platform with each subgraph fetch an HTTP call carrying a service token it signs
       // (and the subgraph service verifies) instead of a call in process: what that hop costs.
-      ['fleet', 'platform', 'fleet / platform in process: x%s'],
+      ['fleet', 'platform', 'fleet / platform in process: %s'],
     ];
-    const rate = (key: TargetKey) => measured.find((entry) => entry.key === key)?.result.requestsPerSecond;
+    const rate = (measured: Array<Target & { result: LoadResult }>, key: TargetKey) => measured.find((entry) => entry.key === key)?.result.requestsPerSecond;
     console.log('');
     for (const [numerator, denominator, line] of ratios) {
-      const [over, under] = [rate(numerator), rate(denominator)];
-      if (over !== undefined && under !== undefined) console.log(line.replace('%s', (over / under).toFixed(2)));
+      if (!SELECTED.has(numerator) || !SELECTED.has(denominator)) continue;
+      const perRound = rounds.map((measured) => (rate(measured, numerator) as number) / (rate(measured, denominator) as number));
+      console.log(line.replace('%s', medianRatio(perRound)));
     }
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -213,10 +218,11 @@ async function assertSameAnswers(targets: Target[]): Promise<void> {
   }
 }
 
-async function run(target: Target): Promise<{ result: LoadResult; cores: number }> {
+async function run(target: Target, round: number): Promise<{ result: LoadResult; cores: number }> {
   const spec = { origin: target.origin, path: '/graphql', pages: 1, bodies, headers: target.headers, connections: CONNECTIONS };
-  process.stdout.write(`  ${target.name}: warm-up ${WARMUP_SECONDS} s, measure ${DURATION_SECONDS} s ... `);
-  await measureInWorker({ ...spec, durationSeconds: WARMUP_SECONDS });
+  const warmup = warmupSeconds(round);
+  process.stdout.write(`  round ${round + 1}, ${target.name}: warm-up ${warmup} s, measure ${DURATION_SECONDS} s ... `);
+  await measureInWorker({ ...spec, durationSeconds: warmup });
   const pids = [target.pid, ...target.helperPids];
   const cpuOf = async () => (await Promise.all(pids.map((pid) => treeCpuSeconds(pid)))).reduce((sum, seconds) => sum + seconds, 0);
   const before = await cpuOf();
