@@ -38,10 +38,18 @@ export async function startTestPlatform(): Promise<{ url: string; databaseUrl: s
     // of failed authentications is tested on a platform of its own (security/authentication-guessing).
     FAILED_AUTHENTICATIONS_PER_ADDRESS_PER_MINUTE: '1000000',
   });
+  // Every test after a crash of the shared process fails on a closed socket: say why, once, with
+  // what the process printed last (its logs at warn and above), or CI shows only the sockets.
+  let stopping = false;
+  platform.child.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`\nThe test run's platform process exited (code ${code}, signal ${signal}); every later test that reaches it fails. Its last output:\n${platform.output().slice(-20_000)}\n`);
+  });
   return {
     url: platform.url,
     databaseUrl: database.url,
     stop: async () => {
+      stopping = true;
       await platform.stop();
       await database.dispose();
     },

@@ -55,6 +55,7 @@ import { problemFor } from './responses.ts';
 import { restFacadeContract } from './rest-contract.ts';
 import { changeRecorder } from './subgraph-context.ts';
 import { changeAuditBase, noteAuditedWithChange } from './service-call.ts';
+import { documentCache } from '../document-cache.ts';
 import { GRAPHIQL_EXAMPLE_TABS } from './graphiql-examples.ts';
 
 export const GRAPHQL_ENDPOINT = '/graphql';
@@ -148,6 +149,9 @@ export function createEdge(options: EdgeOptions): Edge {
     landingPage: false,
     cors: corsFor(options.corsAllowedOrigins ?? []),
     batching: false,
+    // Bounded by characters of source, not entries (document-cache.ts); validation results are
+    // kept per cached document, so they go with it.
+    parserAndValidationCache: { documentCache: documentCache(), errorCache: documentCache() },
     graphiql: {
       title: 'Platform API',
       headers: JSON.stringify({ Authorization: 'Bearer <access token from POST /v1/oauth/token>', 'X-Service-Tenant': '<tenant id>' }, null, 2),

@@ -5,11 +5,9 @@ import { databaseFault } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
 import { inSpan } from '@platform/events';
 import type { SubgraphContext } from '@platform/graphql-kit';
-import { BoundedMap } from '../bounded-map.ts';
+import { type DocumentCache, documentCache } from '../document-cache.ts';
 import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema, execute, parse, validate } from 'graphql';
-
-const MAX_CACHED_DOCUMENTS = 1000;
 
 /**
  * A subgraph executed in the gateway's process. Unlike Apollo's LocalGraphQLDataSource it parses
@@ -20,23 +18,24 @@ const MAX_CACHED_DOCUMENTS = 1000;
  * unexpected failure reaches a client.
  */
 export class InProcessSubgraph implements GraphQLDataSource<Record<string, unknown>> {
-  private readonly documents = new BoundedMap<string, DocumentNode>(MAX_CACHED_DOCUMENTS);
-
   constructor(
     private readonly name: string,
     private readonly schema: GraphQLSchema,
     private readonly logger: Logger,
     private readonly reportUnexpected: ReportUnexpectedError,
+    /** Parsed subgraph queries, keyed by subgraph name and source: one budget for every subgraph of the process. */
+    private readonly documents: DocumentCache<DocumentNode> = documentCache(),
   ) {}
 
   async process({ request, context }: GraphQLDataSourceProcessOptions<Record<string, unknown>>): Promise<GatewayGraphQLResponse> {
     const source = request.query ?? '';
-    let document = this.documents.get(source);
+    const key = `${this.name}\n${source}`;
+    let document = this.documents.get(key);
     if (!document) {
       document = parse(source);
       const errors = validate(this.schema, document);
       if (errors.length > 0) return { errors: errors.map((error) => this.mask(error, context)) };
-      this.documents.set(source, document);
+      this.documents.set(key, document);
     }
     const result = await this.execute({ schema: this.schema, document, variableValues: request.variables, operationName: request.operationName, contextValue: context });
     return { data: result.data ?? null, errors: result.errors?.map((error) => this.mask(error, context)) };

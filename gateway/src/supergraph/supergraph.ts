@@ -8,6 +8,7 @@ import { printSubgraphSchema } from '@apollo/subgraph';
 import type { Logger } from '@platform/config';
 import { type InputContract, type ScopeRequirement, inputContract, installPlatformScalars, mergeInputContracts, rootFieldScopes } from '@platform/graphql-kit';
 import { type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLSchema, Kind, type OperationDefinitionNode, getOperationAST, parse, print, visit } from 'graphql';
+import { documentCache } from '../document-cache.ts';
 import { InProcessSubgraph } from './in-process-subgraph.ts';
 import type { SubgraphModule } from './subgraphs.ts';
 import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';
@@ -71,7 +72,8 @@ export async function createSupergraph(modules: SubgraphModule[], logger: Logger
   // is set; the platform opens no connection an operator did not configure.
   process.env.APOLLO_TELEMETRY_DISABLED = 'true';
   const gatewayLogger = logger.child({ component: 'gateway' });
-  const subgraphs = new Map([...schemas].filter(([name]) => placement.local.has(name)).map(([name, subgraphSchema]) => [name, new InProcessSubgraph(name, subgraphSchema, logger, reportUnexpected)]));
+  const subgraphDocuments = documentCache<DocumentNode>();
+  const subgraphs = new Map([...schemas].filter(([name]) => placement.local.has(name)).map(([name, subgraphSchema]) => [name, new InProcessSubgraph(name, subgraphSchema, logger, reportUnexpected, subgraphDocuments)]));
   const gateway = new ApolloGateway({
     supergraphSdl: composition.supergraphSdl,
     logger: { debug: (message) => gatewayLogger.debug(message), info: (message) => gatewayLogger.info(message), warn: (message) => gatewayLogger.warn(message), error: (message) => gatewayLogger.error(message) },

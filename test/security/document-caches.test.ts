@@ -1,0 +1,51 @@
+import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
+import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
+import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PlatformProcess, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
+
+/**
+ * The parsed documents the platform keeps for reuse are bounded by their size, not their number.
+ * A parsed document holds its whole token list, about 90 bytes of heap per character of source:
+ * 4.5 MB for one near the limits (64 KB, 10,000 tokens). Kept by number (1,024 of them), 150
+ * distinct such documents from one client filled the 512 MB heap `npm start` gives the process and
+ * ended it. On a platform of its own: a failure here would end the suite's shared one.
+ */
+describe('document caches under many large distinct documents', () => {
+  let database: FreshDatabase;
+  let prisma: PrismaClient;
+  let platform: PlatformProcess;
+
+  beforeAll(async () => {
+    database = await freshDatabase({ prefix: 'doccache' });
+    await migrateDatabase(database.url);
+    prisma = createPrismaClient(database.url, 2);
+    platform = await spawnPlatform({ DATABASE_URL: database.url, SEED_DEMO: 'false' });
+  }, 120_000);
+  afterAll(async () => {
+    await platform?.stop();
+    await prisma?.$disconnect();
+    await database?.dispose();
+  });
+
+  /** A document of 3,300 aliases: 9,902 tokens and about 60,000 characters, distinct per `index`. */
+  const largeDocument = (index: number) => `query Large${index} { ${Array.from({ length: 3300 }, (_, alias) => `a${alias}: __typename`).join(' ')} }`;
+
+  it('keeps answering, with the same answer for each, after 150 of them', async () => {
+    const { production } = await createTenantPair(prisma, { name: 'Document caches', plan: 'enterprise' });
+    const token = await accessTokenFrom(platform, await createOAuthClient(prisma, { tenantId: production.id, scopes: ['crm:read'] }));
+    const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': production.id, 'content-type': 'application/json' };
+
+    const answers = new Map<string, number>();
+    for (let index = 0; index < 150; index++) {
+      const response = await fetch(`${platform.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: largeDocument(index) }) });
+      const { data, errors } = (await response.json()) as { data?: Record<string, string>; errors?: unknown[] };
+      const answer = `${response.status} ${Object.keys(data ?? {}).length} fields, ${errors?.length ?? 0} errors`;
+      answers.set(answer, (answers.get(answer) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(answers)).toEqual({ '200 3300 fields, 0 errors': 150 });
+    expect(platform.child.exitCode).toBeNull();
+    const after = await fetch(`${platform.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: '{ __typename }' }) });
+    expect(after.status, await after.clone().text()).toBe(200);
+  }, 120_000);
+});
