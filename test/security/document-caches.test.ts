@@ -28,13 +28,19 @@ describe('document caches under many large distinct documents', () => {
     await database?.dispose();
   });
 
+  async function clientHeaders(name: string): Promise<Record<string, string>> {
+    const { production } = await createTenantPair(prisma, { name, plan: 'enterprise' });
+    // Thousands of requests in a few seconds: above the plan's limits, which are not under test.
+    await prisma.tenant.update({ where: { id: production.id }, data: { rate_limit_per_second: 100_000, rate_limit_per_minute: 1_000_000 } });
+    const token = await accessTokenFrom(platform, await createOAuthClient(prisma, { tenantId: production.id, scopes: ['crm:read'] }));
+    return { authorization: `Bearer ${token}`, 'x-service-tenant': production.id, 'content-type': 'application/json' };
+  }
+
   /** A document of 3,300 aliases: 9,902 tokens and about 60,000 characters, distinct per `index`. */
   const largeDocument = (index: number) => `query Large${index} { ${Array.from({ length: 3300 }, (_, alias) => `a${alias}: __typename`).join(' ')} }`;
 
   it('keeps answering, with the same answer for each, after 150 of them', async () => {
-    const { production } = await createTenantPair(prisma, { name: 'Document caches', plan: 'enterprise' });
-    const token = await accessTokenFrom(platform, await createOAuthClient(prisma, { tenantId: production.id, scopes: ['crm:read'] }));
-    const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': production.id, 'content-type': 'application/json' };
+    const headers = await clientHeaders('Large documents');
 
     const answers = new Map<string, number>();
     for (let index = 0; index < 150; index++) {
@@ -48,4 +54,22 @@ describe('document caches under many large distinct documents', () => {
     const after = await fetch(`${platform.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: '{ __typename }' }) });
     expect(after.status, await after.clone().text()).toBe(200);
   }, 120_000);
+
+  it('keeps answering after 6,000 distinct invalid documents, each refused with its error every time', async () => {
+    const headers = await clientHeaders('Invalid documents');
+    const send = async (index: number) => {
+      const response = await fetch(`${platform.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query: `query Invalid${index} { no_such_field_${index} }` }) });
+      const { errors } = (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
+      return `${response.status} ${errors?.map((error) => error.extensions?.code).join(',')}`;
+    };
+    const answers = new Map<string, number>();
+    const inFlight = 8;
+    for (let start = 0; start < 6_000; start += inFlight) {
+      for (const answer of await Promise.all(Array.from({ length: inFlight }, (_, offset) => send(start + offset)))) answers.set(answer, (answers.get(answer) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(answers)).toEqual({ '200 query_invalid': 6_000 });
+    // Sent again, refused again (the refusal is not remembered, the document is).
+    expect(await send(0)).toBe('200 query_invalid');
+    expect(platform.child.exitCode).toBeNull();
+  }, 180_000);
 });

@@ -47,6 +47,7 @@ import { useSingleSignOn } from './plugins/use-single-sign-on.ts';
 import { corsFor, useSecurityHeaders } from './plugins/use-security-headers.ts';
 import { useStorableText } from './plugins/use-storable-text.ts';
 import { useSubscriptions } from './plugins/use-subscriptions.ts';
+import { useValidationCache } from './plugins/use-validation-cache.ts';
 import { type WebSocketSubscriptions, serveSubscriptionsOverWebSocket } from '../subscriptions/websocket-server.ts';
 import type { SubscriptionLimits } from '../subscriptions/subscription-limits.ts';
 import { platformOperationExecutor } from './platform-operations.ts';
@@ -149,9 +150,9 @@ export function createEdge(options: EdgeOptions): Edge {
     landingPage: false,
     cors: corsFor(options.corsAllowedOrigins ?? []),
     batching: false,
-    // Bounded by characters of source, not entries (document-cache.ts); validation results are
-    // kept per cached document, so they go with it.
-    parserAndValidationCache: { documentCache: documentCache(), errorCache: documentCache() },
+    // Parsed documents bounded by characters of source, not entries (document-cache.ts); only
+    // successful validations are remembered (use-validation-cache.ts).
+    parserAndValidationCache: { documentCache: documentCache(), errorCache: documentCache(), validationCache: false },
     graphiql: {
       title: 'Platform API',
       headers: JSON.stringify({ Authorization: 'Bearer <access token from POST /v1/oauth/token>', 'X-Service-Tenant': '<tenant id>' }, null, 2),
@@ -190,6 +191,7 @@ export function createEdge(options: EdgeOptions): Edge {
       restFacade,
       useNotFound({ keep: [GRAPHQL_ENDPOINT] }),
       useGraphqlRequestLimits({ graphqlEndpoint: GRAPHQL_ENDPOINT }),
+      useValidationCache(),
       useStorableText(),
       useQueryCost(),
       // Subscriptions (SSE here, graphql-ws through serveWebSockets) run at the edge: Apollo Gateway executes none.
