@@ -11,13 +11,13 @@ export const DOCUMENT_CACHE_CHARACTERS = 512 * 1024;
 /** Documents longer than this are parsed again each time instead of crowding out the many small ones. */
 export const MAX_CACHED_DOCUMENT_CHARACTERS = 16 * 1024;
 
+export type DocumentCache<V extends object> = LRUCache<string, V>;
+
 /**
  * A least-recently-used cache of what was made from GraphQL source text (a parsed document, a
  * parse error), bounded by the characters of the source, not by entries. Matches Yoga's cache
  * interface (`get`/`set`), so it serves as its parser caches too.
  */
-export type DocumentCache<V extends object> = LRUCache<string, V>;
-
 export function documentCache<V extends object>(maxCharacters = DOCUMENT_CACHE_CHARACTERS): DocumentCache<V> {
   return new LRUCache<string, V>({
     maxSize: maxCharacters,

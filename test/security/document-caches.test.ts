@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PlatformProcess, accessTokenFrom, spawnPlatform } from '../support/platform-process.ts';
 
 /**
- * The parsed documents the platform keeps for reuse are bounded by their size, not their number.
- * A parsed document holds its whole token list, about 90 bytes of heap per character of source:
- * 4.5 MB for one near the limits (64 KB, 10,000 tokens). Kept by number (1,024 of them), 150
- * distinct such documents from one client filled the 512 MB heap `npm start` gives the process and
- * ended it. On a platform of its own: a failure here would end the suite's shared one.
+ * What the platform keeps of the documents it was sent is bounded by size, not by number. A parsed
+ * document holds its whole token list, about 90 bytes of heap per character of source: 4.5 MB for
+ * one near the limits (64 KB, 10,000 tokens); a refused one, kept with its validation errors, held
+ * the validation's context through their captured stacks (about 85 KB). Kept by number (1,024
+ * documents, with every validation result), 150 distinct large documents, or 6,000 small invalid
+ * ones, from one client filled the 512 MB heap `npm start` gives the process and ended it. On a
+ * platform of its own: a failure here would end the suite's shared one.
  */
-describe('document caches under many large distinct documents', () => {
+describe('document caches under floods of distinct documents', () => {
   let database: FreshDatabase;
   let prisma: PrismaClient;
   let platform: PlatformProcess;
@@ -39,7 +41,7 @@ describe('document caches under many large distinct documents', () => {
   /** A document of 3,300 aliases: 9,902 tokens and about 60,000 characters, distinct per `index`. */
   const largeDocument = (index: number) => `query Large${index} { ${Array.from({ length: 3300 }, (_, alias) => `a${alias}: __typename`).join(' ')} }`;
 
-  it('keeps answering, with the same answer for each, after 150 of them', async () => {
+  it('keeps answering, with the same answer for each, after 150 distinct large documents', async () => {
     const headers = await clientHeaders('Large documents');
 
     const answers = new Map<string, number>();
