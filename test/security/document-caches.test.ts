@@ -9,9 +9,10 @@ import { type PlatformProcess, accessTokenFrom, spawnPlatform } from '../support
  * document holds its whole token list, about 90 bytes of heap per character of source: 4.5 MB for
  * one near the limits (64 KB, 10,000 tokens); a refused one, kept with its validation errors, held
  * the validation's context through their captured stacks (about 85 KB). Kept by number (1,024
- * documents, with every validation result), 150 distinct large documents, or 6,000 small invalid
- * ones, from one client filled the 512 MB heap `npm start` gives the process and ended it. On a
- * platform of its own: a failure here would end the suite's shared one.
+ * documents, with every validation result), 150 distinct large documents from one client filled
+ * the 512 MB heap `npm start` gives the process and ended it; kept by characters with their
+ * refusals, 6,000 small invalid ones did. On a platform of its own: a failure here would end the
+ * suite's shared one.
  */
 describe('document caches under floods of distinct documents', () => {
   let database: FreshDatabase;
