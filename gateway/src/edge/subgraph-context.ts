@@ -1,6 +1,6 @@
 import { type AuditChainer, type AuditEntry, queueAuditRecords } from '@platform/audit';
 import type { Logger } from '@platform/config';
-import type { Prisma, PrismaClient } from '@platform/db';
+import { type PrismaClient, type SqlRunner, sqlTransaction } from '@platform/db';
 import type { AiPort, BulkPort, SubgraphContext, SyncPort, WorkflowsPort } from '@platform/graphql-kit';
 import type { Mailer } from '@platform/subgraph-identity';
 import type { PlatformEvents } from '../event-bus.ts';
@@ -43,23 +43,28 @@ export type ChangeAuditEntry = (change: { action: string; resourceId: string | u
  * token), so each caller says how to make the record and what to note once it is written.
  */
 export function changeRecorder(options: { prisma: PrismaClient; auditChainer: AuditChainer; events: PlatformEvents }) {
-  return (entryFor: ChangeAuditEntry, onRecorded: () => void): SubgraphContext['audit'] => ({
-    recordChange: async (action, work, resourceIdOf) => {
-      let transaction: Prisma.TransactionClient | undefined;
-      const result = await options.prisma.$transaction(async (tx) => {
+  return (entryFor: ChangeAuditEntry, onRecorded: () => void): SubgraphContext['audit'] => {
+    /** Runs `work` in a transaction of `inTransaction` with its audit record, then tells the chainer and the event bus. */
+    const recorded = async <Tx extends SqlRunner, T>(inTransaction: (work: (tx: Tx) => Promise<T>) => Promise<T>, action: string, work: (tx: Tx) => Promise<T>, resourceIdOf?: (result: T) => string | undefined) => {
+      let transaction: Tx | undefined;
+      const result = await inTransaction(async (tx) => {
         transaction = tx;
         const changed = await work(tx);
         // Queued with the change (durable when it commits), chained once committed: no chain lock is held here.
         await queueAuditRecords(tx, [entryFor({ action, resourceId: resourceIdOf?.(changed) })]);
         return changed;
-      }, CHANGE_TRANSACTION);
+      });
       onRecorded();
       options.auditChainer.wake();
       // Events the change emitted are committed now: live subscribers get them, and their dispatch starts at once.
       if (transaction) options.events.bus.committed(transaction);
       return result;
-    },
-  });
+    };
+    return {
+      recordChange: (action, work, resourceIdOf) => recorded((inside) => options.prisma.$transaction(inside, CHANGE_TRANSACTION), action, work, resourceIdOf),
+      recordSqlChange: (action, work, resourceIdOf) => recorded((inside) => sqlTransaction(options.prisma, inside, { timeoutMs: CHANGE_TRANSACTION.timeout }), action, work, resourceIdOf),
+    };
+  };
 }
 
 export type ChangeRecorder = ReturnType<typeof changeRecorder>;

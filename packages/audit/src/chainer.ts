@@ -1,4 +1,4 @@
-import { type Db, DrainLoop, type PrismaClient } from '@platform/db';
+import { DrainLoop, type PrismaClient, type SqlRunner } from '@platform/db';
 import { appendNormalizedAuditRecords } from './append.ts';
 import { type AuditEntry, type AuditRecordFields, normalizeAuditEntry } from './record.ts';
 import type { AuditLogger } from './recorder.ts';
@@ -9,7 +9,7 @@ import type { AuditLogger } from './recorder.ts';
  * waits for (appending to the chain here would hold the tenant's chain head until the commit,
  * serialising every write of the tenant). The AuditChainer chains them once committed.
  */
-export async function queueAuditRecords(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+export async function queueAuditRecords(db: SqlRunner, entries: readonly AuditEntry[]): Promise<void> {
   const records = entries.map(normalizeAuditEntry);
   if (records.length === 0) return;
   const column = <K extends keyof AuditRecordFields>(key: K) => records.map((record) => record[key]);

@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { type Prisma, PrismaClient } from './generated/prisma/client.ts';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, createBoundedPool } from './pool.ts';
 import { preparedStatementNames } from './prepared-statements.ts';
+import { registerClientDriver } from './sql-transaction.ts';
 
 export interface PrismaClientOptions {
   poolSize?: number;
@@ -24,10 +25,9 @@ export interface PrismaClientOptions {
  */
 export function createPrismaClient(databaseUrl: string, options: number | PrismaClientOptions = {}): PrismaClient {
   const { poolSize = 10, onQuery, timeouts = DEFAULT_DATABASE_TIMEOUTS, preparedStatements = true } = typeof options === 'number' ? { poolSize: options } : options;
-  const adapter = new PrismaPg(createBoundedPool(databaseUrl, timeouts, { max: poolSize }), {
-    disposeExternalPool: true,
-    ...(preparedStatements && { statementNameGenerator: preparedStatementNames() }),
-  });
+  const pool = createBoundedPool(databaseUrl, timeouts, { max: poolSize });
+  const statementName = preparedStatements ? preparedStatementNames() : () => '';
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true, ...(preparedStatements && { statementNameGenerator: statementName }) });
   const clientOptions = {
     adapter,
     // Starting an interactive transaction waits for a pooled connection no longer than any other query does.
@@ -37,10 +37,15 @@ export function createPrismaClient(databaseUrl: string, options: number | Prisma
     // (`npm run bench:db-client`). Errors keep their stack and code either way.
     errorFormat: 'minimal' as const,
   };
-  if (!onQuery) return new PrismaClient(clientOptions);
-  const client = new PrismaClient({ ...clientOptions, log: [{ emit: 'event', level: 'query' }] });
-  client.$on('query', (event) => onQuery(event.query));
-  return client as unknown as PrismaClient;
+  let client: PrismaClient;
+  if (onQuery) {
+    const logging = new PrismaClient({ ...clientOptions, log: [{ emit: 'event', level: 'query' }] });
+    logging.$on('query', (event) => onQuery(event.query));
+    client = logging as unknown as PrismaClient;
+  } else client = new PrismaClient(clientOptions);
+  // The client's SqlTransactions borrow its connections and share its statement names.
+  registerClientDriver(client, { pool, statementName, onQuery });
+  return client;
 }
 
 /** Either the client or an interactive transaction's client: what repositories write through. */

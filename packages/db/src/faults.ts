@@ -45,6 +45,14 @@ export class DatabaseNotAnsweringError extends Error {
   }
 }
 
+/** A SqlTransaction outlived its deadline (a database too slow to finish it in time): it was rolled back. */
+export class TransactionDeadlineError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The transaction did not finish within ${timeoutMs} ms and was rolled back.`);
+    this.name = 'TransactionDeadlineError';
+  }
+}
+
 /** The causes of an error as Prisma, the driver adapter, GraphQL and pg nest them. */
 function* causesOf(error: unknown, depth = 0): Generator<Record<string, unknown>> {
   if (depth > 6 || error === null || typeof error !== 'object') return;
@@ -65,7 +73,7 @@ export function isConnectivityFault(error: unknown): boolean {
 }
 
 function isUnavailability(node: Record<string, unknown>): boolean {
-  if (isConnectivityFault(node)) return true;
+  if (isConnectivityFault(node) || node instanceof TransactionDeadlineError) return true;
   const { code, kind, originalCode, message } = node;
   if (typeof code === 'string' && (PRISMA_UNAVAILABLE_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))) return true;
   if (typeof kind === 'string' && ADAPTER_UNAVAILABLE_KINDS.has(kind)) return true;

@@ -2,7 +2,8 @@ export { openDatabase, type Database, type DatabaseLog, type OpenDatabaseOptions
 export { migrateDatabase, migrationsDir } from './migrate.ts';
 export { createPrismaClient, type Db, type PrismaClientOptions, inTransaction, transactionThen } from './client.ts';
 export { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, type PoolCounts, createBoundedPool, databaseTimeouts, poolCounts } from './pool.ts';
-export { databaseFault, databaseReachable, databaseUnavailable, withDatabaseFaults } from './faults.ts';
+export { TransactionDeadlineError, databaseFault, databaseReachable, databaseUnavailable, withDatabaseFaults } from './faults.ts';
+export { type SqlRunner, driverSql, sqlTransaction } from './sql-transaction.ts';
 export { newId } from './ids.ts';
 export { DrainLoop, type DrainLoopOptions } from './drain-loop.ts';
 export { allowTenantPurge } from './purge.ts';

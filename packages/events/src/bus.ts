@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Attributes, Context } from '@opentelemetry/api';
 import type { Logger } from '@platform/config';
-import { DrainLoop, type Event, type Prisma, type PrismaClient, type WebhookEndpoint, newId } from '@platform/db';
+import { DrainLoop, type Event, type Prisma, type PrismaClient, type SqlRunner, type WebhookEndpoint, newId } from '@platform/db';
 import { type EventEnvelope, type EventSource, envelopeOf, sourceOf } from './envelope.ts';
 import { newEventId } from './event-ids.ts';
 import type { LiveBus } from './live-bus.ts';
@@ -119,7 +119,7 @@ export class EventBus {
   private readonly schedule: readonly number[];
   private readonly timeoutMs: number;
   /** The events each open transaction emitted, published live once it commits. */
-  private readonly emittedIn = new WeakMap<Prisma.TransactionClient, EventEnvelope[]>();
+  private readonly emittedIn = new WeakMap<SqlRunner, EventEnvelope[]>();
   private readonly dispatcher: DrainLoop;
   private readonly consumers: DispatchConsumer[] = [];
   private dispatching = false;
@@ -139,7 +139,7 @@ export class EventBus {
   }
 
   /** Records an event, and its outbox row, within the change's transaction. */
-  async emit(tx: Prisma.TransactionClient, tenantId: string, event: NewEvent): Promise<EventEnvelope> {
+  async emit(tx: SqlRunner, tenantId: string, event: NewEvent): Promise<EventEnvelope> {
     // The deliveries of the event join the trace of the change that emitted it.
     const traceContext = activeTraceContext();
     // Raw, one statement: every change that emits pays for it, and a model call costs a good part of a millisecond more.
@@ -164,7 +164,7 @@ export class EventBus {
    * best effort: events of a transaction whose process dies before this call reach webhooks and
    * the event log, not live subscribers.
    */
-  committed(tx: Prisma.TransactionClient): void {
+  committed(tx: SqlRunner): void {
     const emitted = this.emittedIn.get(tx);
     if (!emitted) return;
     this.emittedIn.delete(tx);

@@ -4,7 +4,7 @@ import FederationPlugin from '@pothos/plugin-federation';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import ScopeAuthPlugin, { type AuthFailure, AuthScopeFailureType } from '@pothos/plugin-scope-auth';
 import type { Principal } from '@platform/auth';
-import { type Prisma, type PrismaClient, type PrismaTypes, getDatamodel } from '@platform/db';
+import { type Prisma, type PrismaClient, type PrismaTypes, type SqlRunner, getDatamodel } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { GraphQLScalarType, type GraphQLSchema, Kind, type ValueNode, valueFromASTUntyped } from 'graphql';
 import NullableMutationsPlugin from './nullable-mutations.ts';
@@ -37,6 +37,12 @@ export interface SubgraphContext {
      * (`inventory_item.create`); `resourceIdOf` picks the changed resource's id from the result.
      */
     recordChange<T>(action: string, work: (tx: Prisma.TransactionClient) => Promise<T>, resourceIdOf?: (result: T) => string | undefined): Promise<T>;
+    /**
+     * `recordChange` for a change made of raw statements only: it runs in a plain transaction on a
+     * node-postgres connection (`sqlTransaction`) instead of Prisma's interactive one, about 2 ms
+     * less CPU per write. For the hottest writes (order creation).
+     */
+    recordSqlChange<T>(action: string, work: (tx: SqlRunner) => Promise<T>, resourceIdOf?: (result: T) => string | undefined): Promise<T>;
   };
 }
 

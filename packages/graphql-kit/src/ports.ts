@@ -1,6 +1,6 @@
 import type { Principal } from '@platform/auth';
 import type { GraphQLInputObjectType, GraphQLSchema } from 'graphql';
-import type { Db, Prisma } from '@platform/db';
+import type { Db, Prisma, SqlRunner } from '@platform/db';
 
 /**
  * Cross-domain operations. A subgraph never reads or writes another domain's tables; when a
@@ -41,7 +41,7 @@ export interface StockPort {
    */
   applyStockChanges(tx: Prisma.TransactionClient, tenantId: string, changes: StockChange[], emitter: EventEmitter): Promise<void>;
   /** The SKUs among `ids` that exist (and are not archived) in the tenant. */
-  existingItemIds(db: Db, tenantId: string, ids: readonly string[]): Promise<Set<string>>;
+  existingItemIds(db: SqlRunner, tenantId: string, ids: readonly string[]): Promise<Set<string>>;
 }
 
 /** A sales order as finance needs it to draw up an invoice. */
@@ -93,7 +93,7 @@ export interface EventsPort {
    * Records an event in the caller's transaction (the outbox): the event exists, and will be
    * dispatched to webhooks and subscribers, if and only if the transaction commits.
    */
-  emit(tx: Prisma.TransactionClient, tenantId: string, event: NewEvent, source: EventSource): Promise<{ id: string }>;
+  emit(tx: SqlRunner, tenantId: string, event: NewEvent, source: EventSource): Promise<{ id: string }>;
   /** Encrypts a webhook signing secret for storage. */
   sealSecret(secret: string): string;
   /** Webhook endpoints one tenant may register (`WEBHOOK_ENDPOINTS_PER_TENANT`). */

@@ -129,7 +129,7 @@ export function stubbedContext(prisma: PrismaClient, request: TestRequest): Subg
       signIn: { publicUrl: 'http://localhost', sendMail: undefined },
       ...request.platform,
     },
-    audit: { recordChange: notUsed('audit.recordChange') },
+    audit: { recordChange: notUsed('audit.recordChange'), recordSqlChange: notUsed('audit.recordSqlChange') },
   };
 }
 

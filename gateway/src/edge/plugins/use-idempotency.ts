@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deserialize, serialize } from 'node:v8';
 import type { Logger } from '@platform/config';
-import type { PrismaClient } from '@platform/db';
+import type { PrismaClient, SqlRunner } from '@platform/db';
 import { ApiError, fieldErrors } from '@platform/errors';
 import type { SubgraphContext } from '@platform/graphql-kit';
 import type { Plugin } from 'graphql-yoga';
@@ -153,31 +153,39 @@ export function useIdempotency(options: IdempotencyOptions): Plugin {
  * long as the key is still this request's (else the change is rolled back).
  */
 function journaling(audit: Audit, claim: Claim, logger: Logger): Audit {
+  /** `work` followed by its result's entry in the key's journal, in its transaction. */
+  const journaled =
+    <Tx extends SqlRunner, T>(action: string, work: (tx: Tx) => Promise<T>, position: string) =>
+    async (tx: Tx): Promise<T> => {
+      const changed = await work(tx);
+      let result: string | undefined;
+      try {
+        result = serialize(changed).toString('base64');
+      } catch (error) {
+        // Not journaled: a retry after a crash would run this change again.
+        logger.error({ err: error, action }, 'the result of a change cannot be journaled for Idempotency-Key retries');
+      }
+      const journal = result === undefined ? {} : { [position]: result };
+      const owned = await tx.$executeRaw`
+        UPDATE idempotency_keys SET committed_changes = coalesce(committed_changes, '{}'::jsonb) || ${JSON.stringify(journal)}::jsonb
+        WHERE tenant_id = ${claim.tenantId} AND key = ${claim.key} AND created_at = ${claim.claimedAt.toISOString()}::timestamptz AND NOT completed`;
+      if (owned === 0) throw new ApiError('idempotency_key_in_use', 'A retry with this Idempotency-Key took over this request; nothing was changed.');
+      return changed;
+    };
+  /** The change's position among the request's changes; `committed` when an earlier attempt committed it (its journaled result). */
+  const nextChange = () => {
+    const position = String(claim.changes++);
+    return { position, committed: claim.committedChanges[position] };
+  };
+  const replay = (committed: string) => deserialize(Buffer.from(committed, 'base64'));
   return {
     recordChange: async (action, work, resourceIdOf) => {
-      const position = String(claim.changes++);
-      const committed = claim.committedChanges[position];
-      if (committed !== undefined) return deserialize(Buffer.from(committed, 'base64'));
-      return audit.recordChange(
-        action,
-        async (tx) => {
-          const changed = await work(tx);
-          let result: string | undefined;
-          try {
-            result = serialize(changed).toString('base64');
-          } catch (error) {
-            // Not journaled: a retry after a crash would run this change again.
-            logger.error({ err: error, action }, 'the result of a change cannot be journaled for Idempotency-Key retries');
-          }
-          const journal = result === undefined ? {} : { [position]: result };
-          const owned = await tx.$executeRaw`
-            UPDATE idempotency_keys SET committed_changes = coalesce(committed_changes, '{}'::jsonb) || ${JSON.stringify(journal)}::jsonb
-            WHERE tenant_id = ${claim.tenantId} AND key = ${claim.key} AND created_at = ${claim.claimedAt.toISOString()}::timestamptz AND NOT completed`;
-          if (owned === 0) throw new ApiError('idempotency_key_in_use', 'A retry with this Idempotency-Key took over this request; nothing was changed.');
-          return changed;
-        },
-        resourceIdOf,
-      );
+      const { position, committed } = nextChange();
+      return committed !== undefined ? replay(committed) : audit.recordChange(action, journaled(action, work, position), resourceIdOf);
+    },
+    recordSqlChange: async (action, work, resourceIdOf) => {
+      const { position, committed } = nextChange();
+      return committed !== undefined ? replay(committed) : audit.recordSqlChange(action, journaled(action, work, position), resourceIdOf);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type Db, type Prisma, newId } from '@platform/db';
+import { type Db, type Prisma, type SqlRunner, newId } from '@platform/db';
 import { type ListWindow, keysetWhere, listPage, prismaOrderBy, instantRange } from '@platform/graphql-kit';
 import type { AddressRecord, ContactRecord, CustomerRecord } from '../records.ts';
 import { containing } from './filters.ts';
@@ -71,7 +71,7 @@ export async function findCustomer(db: Db, tenantId: string, id: string): Promis
  * The customer, share-locked for the rest of the transaction: an order naming it cannot commit
  * while the customer is being archived, nor the archive while the order is being written.
  */
-export async function findCustomerForShare(tx: Prisma.TransactionClient, tenantId: string, id: string): Promise<CustomerRecord | null> {
+export async function findCustomerForShare(tx: SqlRunner, tenantId: string, id: string): Promise<CustomerRecord | null> {
   const rows = await tx.$queryRaw<CustomerRecord[]>`SELECT * FROM customers WHERE tenant_id = ${tenantId} AND id = ${id} FOR SHARE`;
   return rows[0] ?? null;
 }

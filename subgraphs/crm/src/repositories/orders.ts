@@ -1,4 +1,4 @@
-import { type Db, Prisma, type PrismaClient, newId } from '@platform/db';
+import { type Db, Prisma, type SqlRunner, newId } from '@platform/db';
 import { type EventEmitter, type ListWindow, keysetWhere, listPage, prismaOrderBy, instantRange, valueRange } from '@platform/graphql-kit';
 import { orderRepresentation } from '../order-representation.ts';
 import { type OrderKind, type OrderLineRecord, type OrderRecord, type OrderStatus, toOrder, toOrderLine } from '../records.ts';
@@ -105,7 +105,7 @@ export async function lockOrder(tx: Prisma.TransactionClient, tenantId: string, 
  * the lock was held until the commit, serialising every creation of the tenant). Numbers are
  * distinct and increase in allocation order; a creation that fails afterwards leaves a gap.
  */
-export async function nextOrderNumber(db: PrismaClient, tenantId: string, kind: OrderKind): Promise<string> {
+export async function nextOrderNumber(db: SqlRunner, tenantId: string, kind: OrderKind): Promise<string> {
   const rows = await db.$queryRaw<Array<{ last_number: number }>>`
     INSERT INTO order_sequences (tenant_id, kind, last_number) VALUES (${tenantId}, CAST(${kind} AS order_kind), 1)
     ON CONFLICT (tenant_id, kind) DO UPDATE SET last_number = order_sequences.last_number + 1
@@ -128,7 +128,7 @@ function sumOf(lines: LineData[]): number {
  * here, so every committed order has exactly one `order.created`, and a creation that fails
  * anywhere in its transaction, before or after this point, leaves neither.
  */
-export async function createOrder(tx: Prisma.TransactionClient, tenantId: string, number: string, data: OrderData, lines: LineData[], emitter: EventEmitter): Promise<OrderRecord> {
+export async function createOrder(tx: SqlRunner, tenantId: string, number: string, data: OrderData, lines: LineData[], emitter: EventEmitter): Promise<OrderRecord> {
   const id = newId('ord');
   const subtotal = sumOf(lines);
   const rows = lineRows(tenantId, id, lines);
@@ -190,8 +190,10 @@ export async function deleteOrder(tx: Prisma.TransactionClient, tenantId: string
 }
 
 /** Whether another order of the kind already carries the external reference. */
-export async function externalReferenceTaken(db: Db, tenantId: string, kind: OrderKind, reference: string, exceptId?: string): Promise<boolean> {
-  return (await db.order.count({ where: { tenant_id: tenantId, kind, external_reference: reference, ...(exceptId && { id: { not: exceptId } }) } })) > 0;
+export async function externalReferenceTaken(db: SqlRunner, tenantId: string, kind: OrderKind, reference: string, exceptId?: string): Promise<boolean> {
+  const rows = await db.$queryRaw<unknown[]>`
+    SELECT 1 FROM orders WHERE tenant_id = ${tenantId} AND kind = CAST(${kind} AS order_kind) AND external_reference = ${reference} AND id IS DISTINCT FROM ${exceptId ?? null} LIMIT 1`;
+  return rows.length > 0;
 }
 
 /**

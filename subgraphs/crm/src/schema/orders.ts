@@ -1,4 +1,4 @@
-import { type Prisma, isUniqueViolation } from '@platform/db';
+import { type Prisma, type SqlRunner, driverSql, isUniqueViolation } from '@platform/db';
 import { ApiError, type FieldError } from '@platform/errors';
 import {
   type RestRoutes,
@@ -120,7 +120,7 @@ function linesLoader(context: SubgraphContext) {
 }
 
 /** Checks what an order names in other records: the customer (exists, active) and the SKUs (exist in inventory). */
-async function checkReferences(context: SubgraphContext, tx: Prisma.TransactionClient, refs: { customer_id?: string | undefined; lines?: LineData[] | undefined }): Promise<CustomerRecord | null> {
+async function checkReferences(context: SubgraphContext, tx: SqlRunner, refs: { customer_id?: string | undefined; lines?: LineData[] | undefined }): Promise<CustomerRecord | null> {
   const errors: FieldError[] = [];
   let customer: CustomerRecord | null = null;
   if (refs.customer_id !== undefined) {
@@ -142,7 +142,7 @@ function referenceTaken(kind: OrderKind, reference: string | null | undefined): 
   return new ApiError('already_exists', `Another ${kind} order already has the external reference ${reference}.`, { errors: [{ field: 'external_reference', message: 'already used by another order of this kind' }] });
 }
 
-async function assertReferenceFree(tx: Prisma.TransactionClient, tenantId: string, kind: OrderKind, reference: string | null | undefined, exceptId?: string) {
+async function assertReferenceFree(tx: SqlRunner, tenantId: string, kind: OrderKind, reference: string | null | undefined, exceptId?: string) {
   if (reference != null && (await externalReferenceTaken(tx, tenantId, kind, reference, exceptId))) throw referenceTaken(kind, reference);
 }
 
@@ -448,8 +448,9 @@ export function defineOrderSchema(builder: SubgraphBuilder, refs: ReturnType<typ
         const data = parseInput(createOrderRules, input);
         const tenantId = context.principal.tenantId;
         // Before the transaction, so that creations of the tenant do not queue on the sequence (see nextOrderNumber).
-        const number = await nextOrderNumber(context.prisma, tenantId, data.kind);
-        return context.audit.recordChange(
+        const number = await nextOrderNumber(driverSql(context.prisma), tenantId, data.kind);
+        // Raw statements only, in a plain transaction: every channel's orders are created here.
+        return context.audit.recordSqlChange(
           'order.create',
           async (tx) => {
             const customer = await checkReferences(context, tx, { customer_id: data.customer_id, lines: data.lines });

@@ -1,4 +1,4 @@
-import { type Db, type InventoryItem, Prisma } from '@platform/db';
+import { type Db, type InventoryItem, Prisma, type SqlRunner } from '@platform/db';
 import { ApiError } from '@platform/errors';
 import { type KeyKind, type ListWindow, escapeLike, keysetSql, listPage, orderBySql } from '@platform/graphql-kit';
 
@@ -160,9 +160,11 @@ export function updateItem(prisma: Db, tenantId: string, id: string, data: Prism
 }
 
 /** The SKUs among `ids` that exist in the tenant and are not archived. */
-export async function activeItemIds(prisma: Db, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function activeItemIds(db: SqlRunner, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await prisma.inventoryItem.findMany({ where: { tenant_id: tenantId, id: { in: [...new Set(ids)] }, archived_at: null }, select: { id: true } });
+  // Raw: order creation checks its lines' items with it inside its SqlTransaction.
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM inventory_items WHERE tenant_id = ${tenantId} AND id = ANY(${[...new Set(ids)]}::text[]) AND archived_at IS NULL`;
   return new Set(rows.map((row) => row.id));
 }
 
