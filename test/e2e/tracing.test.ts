@@ -126,7 +126,17 @@ describe('OpenTelemetry traces', () => {
       const deliverySpan = byId.get(traceparent.split('-')[2] as string) as ExportedSpan;
       expect(deliverySpan).toMatchObject({ name: 'POST webhook', kind: CLIENT, traceId: changeTrace, attributes: { 'http.request.method': 'POST', 'server.address': '127.0.0.1', 'http.response.status_code': 200, 'event.type': 'order.created', 'tenant.id': tenantId } });
       // It descends from the order's creation (whose span has ended long before).
-      expect(ancestry(deliverySpan, byId).at(-1)).toMatchObject({ kind: SERVER, traceId: changeTrace, attributes: { 'http.request.method': 'POST', 'url.path': '/v1/crm/orders' } });
+      const creation = ancestry(deliverySpan, byId).at(-1) as ExportedSpan;
+      expect(creation).toMatchObject({ kind: SERVER, traceId: changeTrace, attributes: { 'http.request.method': 'POST', 'url.path': '/v1/crm/orders' } });
+      // The creation's transaction runs over node-postgres, not Prisma: its statements are spans of the request all the same.
+      const changeSpans = spans.filter((span) => span.traceId === changeTrace);
+      const transaction = changeSpans.find((span) => span.name === 'db.transaction') as ExportedSpan;
+      expect(transaction, changeSpans.map((span) => span.name).join(', ')).toBeDefined();
+      expect(ancestry(transaction, byId).at(-1)).toBe(creation);
+      const insert = changeSpans.find((span) => span.name === 'db.query' && String(span.attributes['db.query.text']).includes('INSERT INTO orders')) as ExportedSpan;
+      expect(insert).toMatchObject({ kind: CLIENT, parentSpanId: transaction.spanId, attributes: { 'db.system.name': 'postgresql' } });
+      // The text only: the order's values are bound as parameters, never recorded.
+      expect(JSON.stringify(insert.attributes)).not.toContain(tenantId);
 
       const [, workflowTrace, workflowSpanId] = String(workflowCall.headers.traceparent).split('-');
       expect(byId.get(workflowSpanId as string)).toMatchObject({ name: 'POST workflow', kind: CLIENT, traceId: workflowTrace, attributes: { 'http.request.method': 'POST', 'server.address': '127.0.0.1', 'http.response.status_code': 200 } });

@@ -1,3 +1,4 @@
+import { type Attributes, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import pg from 'pg';
 import { TransactionDeadlineError } from './faults.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
@@ -33,6 +34,28 @@ const PRISMA_RAW_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? BigInt : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 };
 
+const tracer = trace.getTracer('platform');
+
+/**
+ * Runs `work` in a span when the active span records (a traced request); otherwise no span is
+ * made at all: background work and untraced requests pay nothing. Prisma's instrumentation makes
+ * the same kind of spans for the statements it sends.
+ */
+async function traced<T>(name: string, kind: SpanKind, attributes: Attributes, work: () => Promise<T>): Promise<T> {
+  if (!trace.getActiveSpan()?.isRecording()) return work();
+  return tracer.startActiveSpan(name, { kind, attributes: { 'db.system.name': 'postgresql', ...attributes } }, async (span: Span) => {
+    try {
+      return await work();
+    } catch (error) {
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
 /** Raw statements sent straight to node-postgres (a pool or one of its connections), skipping Prisma's query engine. */
 class DriverSql implements SqlRunner {
   constructor(
@@ -51,7 +74,10 @@ class DriverSql implements SqlRunner {
   protected run(query: TemplateStringsArray | Prisma.Sql, values: unknown[]): Promise<pg.QueryResult> {
     const sql = Array.isArray(query) ? Prisma.sql(query as TemplateStringsArray, ...(values as Prisma.Sql[])) : (query as Prisma.Sql);
     this.driver.onQuery?.(sql.text);
-    return this.queryable.query({ text: sql.text, values: sql.values, name: this.driver.statementName({ sql: sql.text }) || undefined, types: PRISMA_RAW_TYPES });
+    // The statement's text only: its values are bound as parameters and never recorded.
+    return traced('db.query', SpanKind.CLIENT, { 'db.query.text': sql.text }, () =>
+      this.queryable.query({ text: sql.text, values: sql.values, name: this.driver.statementName({ sql: sql.text }) || undefined, types: PRISMA_RAW_TYPES }),
+    );
   }
 }
 
@@ -110,7 +136,11 @@ export function driverSql(prisma: PrismaClient): SqlRunner {
  * and its commit then fail with TransactionDeadlineError, a 503 at the edge). Waiting for a
  * connection and each statement are bounded by the pool (createBoundedPool).
  */
-export async function sqlTransaction<T>(prisma: PrismaClient, work: (tx: SqlRunner) => Promise<T>, options: { timeoutMs: number }): Promise<T> {
+export function sqlTransaction<T>(prisma: PrismaClient, work: (tx: SqlRunner) => PromiseLike<T>, options: { timeoutMs: number }): Promise<T> {
+  return traced('db.transaction', SpanKind.INTERNAL, {}, () => runTransaction(prisma, work, options));
+}
+
+async function runTransaction<T>(prisma: PrismaClient, work: (tx: SqlRunner) => PromiseLike<T>, options: { timeoutMs: number }): Promise<T> {
   const driver = driverOf(prisma);
   const client = await driver.pool.connect();
   const tx = new SqlTransaction(client, driver, options.timeoutMs);

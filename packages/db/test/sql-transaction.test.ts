@@ -22,7 +22,7 @@ describe('sqlTransaction', () => {
   });
 
   const countOf = async (id: string) => (await prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM sql_tx_probe WHERE id = ${id}`)[0]?.n;
-  const failureOf = async (work: Promise<unknown>) => work.then(() => expect.unreachable('expected a failure'), (error: unknown) => error);
+  const failureOf = async (work: PromiseLike<unknown>) => Promise.resolve(work).then(() => expect.unreachable('expected a failure'), (error: unknown) => error);
 
   it('commits what the work wrote when it returns, and hands back its result', async () => {
     const result = await sqlTransaction(

@@ -31,7 +31,7 @@ function contextFor(tenantId: string, scopes: string[] = ['analytics:read', 'ana
       return nextResult;
     },
   };
-  return { ...context, audit: { recordChange: (_action, work) => prisma.$transaction(work) } };
+  return { ...context, audit: { recordChange: (_action, work) => prisma.$transaction(work), recordSqlChange: (_action, work) => prisma.$transaction(work) } };
 }
 
 /** Runs `query` on the analytics schema; answers the data, or the first error's code and fields. */
