@@ -80,7 +80,7 @@ describe('several workers on one machine (WORKERS=2, no Redis)', () => {
     for (const pid of pids) expect(alive).toContain(pid);
   });
 
-  it('holds one rate limit per tenant across the workers: of 80 requests of a Launch tenant within a minute, 59 answered (60 a minute, the token request included), 21 refused', async () => {
+  it('holds one rate limit per tenant across the workers: of 80 requests of a Launch tenant within a minute, at most 59 answered (60 a minute, the token request included), the rest refused', async () => {
     const { api } = await account('launch');
     // Two bursts of 40 a second apart, new connections each: the primary hands them to the workers
     // in turn. However a burst falls across the per-second windows (a busy machine stretches it),
@@ -92,8 +92,13 @@ describe('several workers on one machine (WORKERS=2, no Redis)', () => {
       responses.push(...(await Promise.all(Array.from({ length: 40 }, () => fetch(`${platform.url}/v1/inventory/items?per_page=1`, { headers: { ...api.headers, connection: 'close' } })))));
     }
     const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 200).length, statuses.join(' ')).toBe(59);
-    expect(statuses.filter((status) => status === 429).length, statuses.join(' ')).toBe(21);
+    const answered = statuses.filter((status) => status === 200).length;
+    // Never more than the minute's 59 (per worker it would be up to 80). A second burst that the
+    // machine stretches across a per-second window can lose one or two more to that window's
+    // limit (seen in CI: 58), never gain any.
+    expect(answered, statuses.join(' ')).toBeLessThanOrEqual(59);
+    expect(answered, statuses.join(' ')).toBeGreaterThanOrEqual(56);
+    expect(statuses.filter((status) => status === 429).length, statuses.join(' ')).toBe(80 - answered);
     await sleep(200);
     expect(servedBy(responses.map((response) => response.headers.get('x-request-id') as string)).size).toBe(2);
     await Promise.all(responses.map((response) => response.arrayBuffer()));
@@ -134,17 +139,21 @@ describe('several workers on one machine (WORKERS=2, no Redis)', () => {
     for (let index = 0; index < 6; index++) expect((await fetch(`${platform.url}/v1/inventory/items`, { headers })).status).toBe(401);
   });
 
-  it('replaces a worker that dies, while the other keeps serving', async () => {
+  it('replaces a worker that dies, while the other keeps serving', { timeout: 60_000 }, async () => {
     const { api } = await account('enterprise');
     const [victim] = await workers();
     process.kill(victim as number, 'SIGKILL');
-    // Served all along, by the survivor and then by both (a client retries a connection the dead worker dropped).
+    // Served all along, by the survivor and then by both (a client retries a connection the dead
+    // worker dropped). A connection the primary handed to the worker as it died is never answered
+    // nor closed (Node's cluster keeps it until the worker acknowledges it): clients bound their
+    // wait, as this one does, and retry.
     const deadline = Date.now() + 30_000;
     let replaced = false;
     while (!replaced) {
       expect(Date.now()).toBeLessThan(deadline);
-      const response = await fetch(`${platform.url}/v1/inventory/items`, { headers: { ...api.headers, connection: 'close' } }).catch(() => undefined);
+      const response = await fetch(`${platform.url}/v1/inventory/items`, { headers: { ...api.headers, connection: 'close' }, signal: AbortSignal.timeout(3_000) }).catch(() => undefined);
       if (response) expect(response.status).toBe(200);
+      await response?.arrayBuffer();
       const alive = await workers();
       replaced = alive.length === 2 && !alive.includes(victim as number);
       await sleep(100);
