@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 const ALGORITHM = 'aes-256-gcm';
@@ -46,7 +46,11 @@ export async function loadSecretsKey(configured: string | undefined, keyFile: st
     return key;
   }
   // Base64 decoding skips white space: a key file ending in a newline reads the same.
-  const readKeyFile = async () => Buffer.from(await readFile(keyFile, 'utf8'), 'base64');
+  const readKeyFile = async () => {
+    const key = Buffer.from(await readFile(keyFile, 'utf8'), 'base64');
+    if (key.length !== 32) throw new Error(`${keyFile} must hold a 32-byte key, base64-encoded (openssl rand -base64 32); it holds ${key.length} bytes`);
+    return key;
+  };
   try {
     return await readKeyFile();
   } catch (error) {
@@ -54,12 +58,18 @@ export async function loadSecretsKey(configured: string | undefined, keyFile: st
   }
   await mkdir(dirname(keyFile), { recursive: true });
   const key = randomBytes(32);
+  // Written whole under a name of its own, then linked into place: `link` fails when the key file
+  // exists, so instances starting together on one data folder keep the first key, and none reads a
+  // key file that is created but not yet written (as with `writeFile`'s `wx`, caught in CI).
+  const draft = `${keyFile}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, key.toString('base64'), { mode: 0o600, flag: 'wx' });
   try {
-    // `wx`: two instances starting together on one data folder keep the first key written.
-    await writeFile(keyFile, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+    await link(draft, keyFile);
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return readKeyFile();
+  } finally {
+    await rm(draft, { force: true });
   }
 }

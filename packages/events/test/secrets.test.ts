@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSecretBox, loadSecretsKey } from '../src/secrets.ts';
 
@@ -111,13 +111,25 @@ describe('the secrets key', () => {
     expect(await loadSecretsKey(undefined, keyFile)).toEqual(key);
   });
 
-  it('is one key for instances starting together on one data folder', async () => {
+  it('refuses a key file that does not hold 32 bytes, rather than replacing it', async () => {
     const keyFile = join(await folder(), 'secrets.key');
-    const keys = await Promise.all([loadSecretsKey(undefined, keyFile), loadSecretsKey(undefined, keyFile), loadSecretsKey(undefined, keyFile)]);
-    expect(keys[0]).toHaveLength(32);
-    expect(keys[1]).toEqual(keys[0]);
-    expect(keys[2]).toEqual(keys[0]);
-    expect(Buffer.from(await readFile(keyFile, 'utf8'), 'base64')).toEqual(keys[0]);
+    await writeFile(keyFile, '');
+    await expect(loadSecretsKey(undefined, keyFile)).rejects.toThrow(`${keyFile} must hold a 32-byte key, base64-encoded (openssl rand -base64 32); it holds 0 bytes`);
+    await writeFile(keyFile, randomBytes(16).toString('base64'));
+    await expect(loadSecretsKey(undefined, keyFile)).rejects.toThrow('it holds 16 bytes');
+    expect(await readFile(keyFile, 'utf8')).toHaveLength(24);
+  });
+
+  it('is one key for instances starting together on one data folder', async () => {
+    // Repeated: a key file created but not yet written is a window of microseconds.
+    for (let round = 0; round < 50; round += 1) {
+      const keyFile = join(await folder(), 'secrets.key');
+      const keys = await Promise.all(Array.from({ length: 4 }, () => loadSecretsKey(undefined, keyFile)));
+      expect(keys[0]).toHaveLength(32);
+      for (const key of keys) expect(key).toEqual(keys[0]);
+      expect(Buffer.from(await readFile(keyFile, 'utf8'), 'base64')).toEqual(keys[0]);
+      expect(await readdir(dirname(keyFile))).toEqual(['secrets.key']);
+    }
   });
 
   it('fails when the key file cannot be read for another reason than being absent, rather than replacing it', async () => {
@@ -129,7 +141,7 @@ describe('the secrets key', () => {
   });
 
   it('fails with the reason a new key file could not be written', async () => {
-    // A path ending in a slash names a folder: reading finds nothing there, writing a file there fails.
-    await expect(loadSecretsKey(undefined, `${join(await folder(), 'secrets.key')}/`)).rejects.toMatchObject({ code: 'EISDIR', syscall: 'open' });
+    // A path ending in a slash names a folder: reading finds nothing there, writing a file in it fails.
+    await expect(loadSecretsKey(undefined, `${join(await folder(), 'secrets.key')}/`)).rejects.toMatchObject({ code: 'ENOENT', syscall: 'open' });
   });
 });
