@@ -27,6 +27,8 @@ describe('a database that answers only after the platform started', () => {
     const relayedUrl = new URL(target);
     relayedUrl.hostname = '127.0.0.1';
     relayedUrl.port = String(port);
+    // Over TCP through the relay, not over the embedded server's Unix socket (`host`).
+    relayedUrl.search = '';
 
     // The relay opens once the platform reported a start that met no database (however long a
     // cold start takes to get there), so the test cannot pass without one.

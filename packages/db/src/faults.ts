@@ -67,9 +67,13 @@ function* causesOf(error: unknown, depth = 0): Generator<Record<string, unknown>
 /** A connection that could not be opened or was lost, or an answer that never came: node-postgres's own errors, as the pool sees them. */
 export function isConnectivityFault(error: unknown): boolean {
   if (error instanceof DatabaseNotAnsweringError) return true;
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message, syscall } = (error ?? {}) as { code?: unknown; message?: unknown; syscall?: unknown };
   if (typeof code === 'string' && (SOCKET_ERROR_CODES.has(code) || DISCONNECTION_SQLSTATE.test(code))) return true;
-  return typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message));
+  if (typeof message !== 'string') return false;
+  // A server whose Unix socket is gone (stopped, restarting): `connect ENOENT <socket>`, the code
+  // alone being any missing file's. Prisma keeps the code and the message, not the syscall.
+  if (code === 'ENOENT' && (syscall === 'connect' || /\bconnect ENOENT\b/.test(message))) return true;
+  return DRIVER_MESSAGES.some((pattern) => pattern.test(message));
 }
 
 function isUnavailability(node: Record<string, unknown>): boolean {

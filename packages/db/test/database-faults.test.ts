@@ -6,7 +6,7 @@ import { ApiError } from '@platform/errors';
 import { GraphQLError } from 'graphql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type PrismaClient, createPrismaClient, databaseFault, databaseReachable, openDatabase } from '../src/index.ts';
+import { type Database, type PrismaClient, createPrismaClient, databaseFault, databaseReachable, openDatabase, sqlTransaction } from '../src/index.ts';
 
 /**
  * The database's faults as the platform sees them, on real embedded PostgreSQL servers of the
@@ -100,14 +100,26 @@ describe('database faults', () => {
     // A statement over its time (statement_timeout, 57014), and a server that refuses connections.
     const slow = await failureOf(prisma.$queryRaw`SELECT pg_sleep(2)`);
     expect(databaseFault(slow.error)?.code).toBe('database_unavailable');
-    const unreachable = createPrismaClient(database.url.replace(/:\d+\//, ':1/'), { timeouts: TIMEOUTS });
-    const refused = await failureOf(unreachable.$queryRaw`SELECT 1`);
-    await unreachable.$disconnect();
-    const fault = databaseFault(refused.error);
-    expect(fault?.code).toBe('database_unavailable');
-    expect(fault?.extensions).toMatchObject({ code: 'database_unavailable', retry_after: 2 });
-    // As the GraphQL boundary sees it: the resolver's error is the GraphQLError's originalError.
-    expect(databaseFault(new GraphQLError('Raw query failed.', { originalError: refused.error as Error }))?.code).toBe('database_unavailable');
+    // Over TCP (ECONNREFUSED) and over a Unix socket that is gone (ENOENT: the embedded server's
+    // way in), through Prisma and through the driver.
+    const socketFolder = new URL(database.url).searchParams.get('host');
+    expect(socketFolder).toMatch(/^\//);
+    const tcpUrl = new URL(database.url);
+    tcpUrl.search = '';
+    for (const url of [tcpUrl.toString(), database.url]) {
+      const unreachable = createPrismaClient(url.replace(/:\d+\//, ':1/'), { timeouts: TIMEOUTS });
+      const refused = await failureOf(unreachable.$queryRaw`SELECT 1`);
+      const refusedOverDriver = await failureOf(sqlTransaction(unreachable, (tx) => tx.$queryRaw`SELECT 1`, { timeoutMs: 5_000 }));
+      await unreachable.$disconnect();
+      const fault = databaseFault(refused.error);
+      expect(fault?.code).toBe('database_unavailable');
+      expect(fault?.extensions).toMatchObject({ code: 'database_unavailable', retry_after: 2 });
+      expect(databaseFault(refusedOverDriver.error)?.code).toBe('database_unavailable');
+      // As the GraphQL boundary sees it: the resolver's error is the GraphQLError's originalError.
+      expect(databaseFault(new GraphQLError('Raw query failed.', { originalError: refused.error as Error }))?.code).toBe('database_unavailable');
+    }
+    // A missing file is not a missing database.
+    expect(databaseFault(Object.assign(new Error("ENOENT: no such file or directory, open 'report.csv'"), { code: 'ENOENT', syscall: 'open' }))).toBeUndefined();
   });
 
   it('gives up on a frozen server within its bounds, and a connection it gave up on never serves again', async () => {
@@ -231,6 +243,25 @@ describe('the embedded server supervised', () => {
       expect(await eventually(() => client.$queryRawUnsafe('SELECT id FROM survivors'))).toEqual([{ id: 1 }]);
     } finally {
       await client.$disconnect();
+    }
+  });
+
+  it('is reached over the Unix socket in its data folder, by a second opener of the folder too, or over loopback TCP when the socket path would not fit', async () => {
+    const socket = join(dataDir, 'postgres');
+    expect(new URL(database.url).searchParams.get('host')).toBe(socket);
+    const again = await openDatabase({ dataDir });
+    expect(again).toMatchObject({ url: database.url, owned: false });
+    expect(await databaseReachable(again.url, 2_000)).toBe(true);
+    // The bound of a socket's path (sun_path) is 107 bytes: this folder's would be longer.
+    const deepDir = await mkdtemp(join(tmpdir(), `db-faults-${'d'.repeat(100)}-`));
+    const deep = await openDatabase({ dataDir: deepDir });
+    try {
+      expect(new URL(deep.url).search).toBe('');
+      expect(new URL(deep.url).hostname).toBe('127.0.0.1');
+      expect(await databaseReachable(deep.url, 2_000)).toBe(true);
+    } finally {
+      await deep.stop();
+      await rm(deepDir, { recursive: true, force: true });
     }
   });
 
