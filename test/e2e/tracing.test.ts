@@ -170,7 +170,7 @@ describe('OpenTelemetry traces', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { kind: string; destination: string })
       .filter((attempt) => attempt.kind !== 'dns' && !attempt.destination.startsWith('/'));
-    // The recorder works: the webhook delivery is in the record (the database is reached over its Unix socket).
+    // The recorder works: the webhook delivery is in the record (so are the database's connections when they are TCP ones).
     expect(tcp.length).toBeGreaterThan(0);
     expect(tcp.filter((attempt) => !allowed.has(attempt.destination))).toEqual([]);
   }, 180_000);
