@@ -149,6 +149,9 @@ describe('planQuestion', () => {
       ['x'.repeat(501), 'unanswerable', /longer than/],
       ['show me the totals', 'ambiguous', /orders and invoices/],
       ['how many are draft?', 'ambiguous', /equally/],
+      // Found by the contract fuzzer: "key" is a field of the steps of a workflow run, a list read only for one run.
+      ['key', 'unanswerable', /workflow run steps are read for one workflow id and run id/],
+      ['show the failed webhook deliveries', 'unanswerable', /webhook deliveries are read for one endpoint id: name it/],
     ];
     for (const [question, status, reason] of cases) {
       const result = planQuestion(question, { catalogue, vocabulary, now });

@@ -576,6 +576,11 @@ export function planQuestion(question: string, context: PlanningContext): Planne
   }
 
   const plan = finishPlan(reading);
+  // A list read only for one parent record (a run's steps, an endpoint's deliveries) needs the question to name it.
+  const missing = reading.list.filters.filter((filter) => !filter.nullable && plan.arguments[filter.name] === undefined).map((filter) => words(filter.name));
+  if (missing.length > 0) {
+    return refuse('unanswerable', `The ${words(reading.list.field)} are read for one ${missing.join(' and ')}: name ${missing.length > 1 ? 'them' : 'it'} in the question.`, context);
+  }
   return { status: 'planned', plan, confidence, interpretation: interpret(reading, plan, mentions) };
 }
 
