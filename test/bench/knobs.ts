@@ -124,3 +124,60 @@ export function medianRatio(ratios: readonly number[]): string {
   const median = sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
   return `x${median.toFixed(2)}, the median of ${sorted.length} rounds (x${(sorted[0] as number).toFixed(2)} to x${(sorted[sorted.length - 1] as number).toFixed(2)})`;
 }
+
+/** One statement's share of a measurement: executions and execution time per unit of work (an order, a request). */
+export interface StatementShare {
+  callsPerUnit: number;
+  msPerUnit: number;
+  query: string;
+}
+
+/**
+ * `BENCH_STATEMENTS=1`: what each SQL statement of the bench database cost in PostgreSQL during
+ * a measurement, from pg_stat_statements (nested statements too: foreign-key checks, functions).
+ * The server must preload it (`shared_preload_libraries=pg_stat_statements`, with
+ * `pg_stat_statements.track=all`), so this needs a DATABASE_URL of such a server; the embedded
+ * one does not load it. Execution time is wall-clock time inside the statement: it includes
+ * waits for row locks, and not the per-statement work around it (parse, bind, commit).
+ */
+export const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
+
+/** Creates the view in the bench database (once), or says what the server lacks. */
+export async function prepareStatementCounts(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await client.query('SELECT 1 FROM pg_stat_statements LIMIT 1');
+  } catch (error) {
+    throw new Error(`BENCH_STATEMENTS=1 needs a DATABASE_URL whose server preloads pg_stat_statements (${(error as Error).message})`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts counting the statements of the bench database; the returned function gives the `limit` costliest since, per `units` of work. */
+export async function countStatements(databaseUrl: string): Promise<(units: number, limit: number) => Promise<StatementShare[]>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)');
+  } finally {
+    await client.end();
+  }
+  return async (units, limit) => {
+    const reader = new pg.Client({ connectionString: databaseUrl });
+    await reader.connect();
+    try {
+      const { rows } = await reader.query<{ calls: string; ms: number; query: string }>(
+        `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query FROM pg_stat_statements
+         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'
+         ORDER BY total_exec_time DESC LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row) => ({ callsPerUnit: Number(row.calls) / units, msPerUnit: row.ms / units, query: row.query }));
+    } finally {
+      await reader.end();
+    }
+  };
+}

@@ -17,6 +17,9 @@
  *   BENCH_WORKERS      the platform's WORKERS (default: the machine's cores, as npm start)
  *   BENCH_KEYED        1: every platform request also carries a fresh Idempotency-Key (default 0)
  *   BENCH_PROFILE      a folder: the platform process writes a V8 CPU profile there (--cpu-prof)
+ *   BENCH_STATEMENTS   1: also print each target's costliest SQL statements per order in the last
+ *                      round (pg_stat_statements: needs a DATABASE_URL whose server preloads it,
+ *                      see docs/performance.md)
  *   DATABASE_URL       create the bench database on this PostgreSQL server instead of an
  *                      embedded one in a temp folder (it is dropped afterwards)
  *
@@ -37,7 +40,20 @@ import { createOAuthClient, createTenantPair } from '@platform/subgraph-identity
 import pg from 'pg';
 import { spawnPlatform } from '../support/platform-process.ts';
 import { type LoadResult, measureInWorker } from './load.ts';
-import { ROUNDS, countDatabaseCpu, cpuProfileOptions, inAlternatingRounds, medianRatio, positiveInteger, treeCpuSeconds, warmupSeconds } from './knobs.ts';
+import {
+  ROUNDS,
+  STATEMENTS,
+  type StatementShare,
+  countDatabaseCpu,
+  countStatements,
+  cpuProfileOptions,
+  inAlternatingRounds,
+  medianRatio,
+  positiveInteger,
+  prepareStatementCounts,
+  treeCpuSeconds,
+  warmupSeconds,
+} from './knobs.ts';
 
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 20);
 const DURATION_SECONDS = positiveInteger('BENCH_DURATION', 10);
@@ -45,6 +61,7 @@ const KEYED = process.env.BENCH_KEYED === '1';
 const WORKERS = positiveInteger('BENCH_WORKERS', availableParallelism());
 const BASELINE_POOL = 10;
 const ITEMS = ['SKU-W-1', 'SKU-W-2', 'SKU-W-3'];
+const STATEMENTS_PRINTED = 15;
 
 
 interface Fixture {
@@ -146,6 +163,8 @@ interface Measured {
   cores: number;
   /** Cores the PostgreSQL backends serving the bench database kept busy on average. */
   postgresCores: number;
+  /** With BENCH_STATEMENTS=1: the costliest statements of the measurement, per order. */
+  statements: StatementShare[];
 }
 
 async function run(name: string, round: number, origin: string, headers: Record<string, string>, body: string, serverPid: number, databaseUrl: string, idempotencyKeys = false): Promise<Measured> {
@@ -153,14 +172,14 @@ async function run(name: string, round: number, origin: string, headers: Record<
   const warmup = warmupSeconds(round);
   process.stdout.write(`  round ${round + 1}, ${name}: warm-up ${warmup} s, measure ${DURATION_SECONDS} s ... `);
   await measureInWorker({ ...spec, durationSeconds: warmup });
-  const [serverBefore, databaseCpu] = await Promise.all([treeCpuSeconds(serverPid), countDatabaseCpu(databaseUrl)]);
+  const [serverBefore, databaseCpu, statements] = await Promise.all([treeCpuSeconds(serverPid), countDatabaseCpu(databaseUrl), STATEMENTS ? countStatements(databaseUrl) : undefined]);
   const started = performance.now();
   const result = await measureInWorker({ ...spec, durationSeconds: DURATION_SECONDS });
   const [serverAfter, postgresUsed] = await Promise.all([treeCpuSeconds(serverPid), databaseCpu()]);
   const elapsed = (performance.now() - started) / 1000;
   process.stdout.write(`${Math.round(result.requestsPerSecond)} orders/s\n`);
   if (result.non2xx > 0 || result.errors > 0) console.warn(`WARNING: ${name}: ${result.non2xx} non-2xx, ${result.errors} errors; ${JSON.stringify(result.statusCodes)}`);
-  return { result, cores: (serverAfter - serverBefore) / elapsed, postgresCores: postgresUsed / elapsed };
+  return { result, cores: (serverAfter - serverBefore) / elapsed, postgresCores: postgresUsed / elapsed, statements: (await statements?.(result.responses, STATEMENTS_PRINTED)) ?? [] };
 }
 
 async function main(): Promise<void> {
@@ -168,6 +187,7 @@ async function main(): Promise<void> {
   const cleanups: Array<() => Promise<unknown>> = [() => database.dispose()];
   try {
     await migrateDatabase(database.url);
+    if (STATEMENTS) await prepareStatementCounts(database.url);
     const prisma = createPrismaClient(database.url, 2);
     cleanups.push(() => prisma.$disconnect());
     console.log('Starting the platform ...');
@@ -200,9 +220,19 @@ async function main(): Promise<void> {
         );
       });
     });
+    if (STATEMENTS) printStatements(targets.map((target, index) => ({ name: target.name, measured: rounds.at(-1)?.[index] as Measured })));
     console.log(`\nplatform / baseline: throughput ${medianRatio(ratios)}; target >= x0.40`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+/** Each target's costliest statements in the last round: what PostgreSQL spends on an order, statement by statement. */
+function printStatements(targets: Array<{ name: string; measured: Measured }>): void {
+  for (const { name, measured } of targets) {
+    console.log(`\nStatements of ${name}, last round (pg_stat_statements; execution time inside each, per order):`);
+    console.log('calls/order   ms/order   statement');
+    for (const share of measured.statements) console.log(`${share.callsPerUnit.toFixed(2).padStart(11)} ${share.msPerUnit.toFixed(3).padStart(10)}   ${share.query}`);
   }
 }
 
