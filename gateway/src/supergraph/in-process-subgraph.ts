@@ -1,9 +1,8 @@
 import type { GraphQLDataSource, GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import type { GatewayGraphQLResponse } from '@apollo/server-gateway-interface';
-import type { Logger } from '@platform/config';
+import { type Logger, inSpan } from '@platform/config';
 import { databaseFault } from '@platform/db';
 import { errorCatalogue } from '@platform/errors';
-import { inSpan } from '@platform/events';
 import type { SubgraphContext } from '@platform/graphql-kit';
 import { type DocumentCache, documentCache } from '../document-cache.ts';
 import type { ReportUnexpectedError } from '../observability/unexpected-errors.ts';

@@ -1,2 +1,3 @@
 export { loadConfig, type PlatformConfig, type PlatformRole } from './config.ts';
 export { createLogger, type Logger } from './logger.ts';
+export { inSpan } from './tracing.ts';

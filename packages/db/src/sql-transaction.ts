@@ -1,4 +1,5 @@
-import { type Attributes, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Attributes, SpanKind, trace } from '@opentelemetry/api';
+import { inSpan } from '@platform/config';
 import pg from 'pg';
 import { TransactionDeadlineError } from './faults.ts';
 import { Prisma, type PrismaClient } from './generated/prisma/client.ts';
@@ -34,26 +35,14 @@ const PRISMA_RAW_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === INT8_OID ? BigInt : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
 };
 
-const tracer = trace.getTracer('platform');
-
 /**
  * Runs `work` in a span when the active span records (a traced request); otherwise no span is
  * made at all: background work and untraced requests pay nothing. Prisma's instrumentation makes
  * the same kind of spans for the statements it sends.
  */
-async function traced<T>(name: string, kind: SpanKind, attributes: Attributes, work: () => Promise<T>): Promise<T> {
+function traced<T>(name: string, kind: SpanKind, attributes: Attributes, work: () => Promise<T>): Promise<T> {
   if (!trace.getActiveSpan()?.isRecording()) return work();
-  return tracer.startActiveSpan(name, { kind, attributes: { 'db.system.name': 'postgresql', ...attributes } }, async (span: Span) => {
-    try {
-      return await work();
-    } catch (error) {
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return inSpan(name, { kind, attributes: { 'db.system.name': 'postgresql', ...attributes } }, work);
 }
 
 /** Raw statements sent straight to node-postgres (a pool or one of its connections), skipping Prisma's query engine. */

@@ -9,4 +9,4 @@ export { RefusedAddressError, type UrlPolicy, checkEndpointUrl, policyLookup, re
 export { generateSigningSecret, signatureHeaders } from './webhooks/signing.ts';
 export { type AttemptOutcome, postWebhook } from './webhooks/post.ts';
 export { DEFAULT_RETRY_SCHEDULE_SECONDS, nextRetryDelaySeconds } from './webhooks/retry-schedule.ts';
-export { inSpan, outboundRequest } from './tracing.ts';
+export { outboundRequest } from './tracing.ts';

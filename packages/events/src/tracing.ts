@@ -1,11 +1,11 @@
-import { type Attributes, type Context, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, context, propagation, trace } from '@opentelemetry/api';
+import { type Attributes, type Context, ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation } from '@opentelemetry/api';
+import { inSpan } from '@platform/config';
 
 /**
  * OpenTelemetry through its API only. Until a process registers the SDK (OTEL_EXPORTER_OTLP_ENDPOINT,
  * gateway/src/observability/tracing.ts) every call here is a no-op: no span, no header added,
  * nothing stored.
  */
-const tracer = trace.getTracer('platform');
 
 /** A W3C trace context as carried in headers and stored with an event: `traceparent`, maybe `tracestate`. */
 export type TraceCarrier = Record<string, string>;
@@ -20,24 +20,6 @@ export function activeTraceContext(): TraceCarrier | undefined {
 /** The context a stored trace context (activeTraceContext's) continues: a new trace when there is none. */
 export function storedTraceContext(stored: unknown): Context {
   return stored !== null && typeof stored === 'object' ? propagation.extract(ROOT_CONTEXT, stored) : ROOT_CONTEXT;
-}
-
-/**
- * Runs `work` in a new span, active while it runs (a child of the active span, or of `parent`),
- * ended when `work` settles; a failure is recorded on the span and thrown on.
- */
-export function inSpan<T>(name: string, options: { kind?: SpanKind; attributes?: Attributes; parent?: Context }, work: (span: Span) => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan(name, { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes }, options.parent ?? context.active(), async (span) => {
-    try {
-      return await work(span);
-    } catch (error) {
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
 }
 
 /**
