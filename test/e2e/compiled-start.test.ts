@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type SampleDocument, invoicePdf, sampleDocuments, sampleTotals } from '@platform/subgraph-ai/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPILED_ENTRY, type PlatformProcess, repositoryRoot, spawnPlatform } from '../support/platform-process.ts';
 
@@ -83,22 +84,28 @@ describe('compiled start', () => {
     }
   });
 
+  /** A token of the demo account's client, printed by the first start, for `scope`. */
+  async function demoToken(scope: string): Promise<{ headers: Record<string, string> }> {
+    const output = platform.output();
+    const clientId = /client_id\s+(\S+)/.exec(output)?.[1];
+    const clientSecret = /client_secret\s+(\S+)/.exec(output)?.[1];
+    const tenant = /production tenant\s+(\S+)/.exec(output)?.[1] as string;
+    const tokenResponse = await fetch(`${platform.url}/v1/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope }),
+    });
+    expect(tokenResponse.status).toBe(200);
+    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+    return { headers: { authorization: `Bearer ${token}`, 'x-service-tenant': tenant } };
+  }
+
   it('migrates a fresh database, seeds the demo account and serves authenticated requests', async () => {
     const output = platform.output();
     expect(output).toContain('Demo account created');
     expect(output).not.toContain('TypeScript at run time');
-    const clientId = /client_id\s+(\S+)/.exec(output)?.[1];
-    const clientSecret = /client_secret\s+(\S+)/.exec(output)?.[1];
-    const tenant = /production tenant\s+(\S+)/.exec(output)?.[1] as string;
     expect((await fetch(`${platform.url}/healthz`)).status).toBe(200);
-    const tokenResponse = await fetch(`${platform.url}/v1/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: 'inventory:read' }),
-    });
-    expect(tokenResponse.status).toBe(200);
-    const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
-    const headers = { authorization: `Bearer ${token}`, 'x-service-tenant': tenant };
+    const { headers } = await demoToken('inventory:read');
     const list = await fetch(`${platform.url}/v1/inventory/items?reorder_below=true`, { headers });
     expect(list.status).toBe(200);
     expect(((await list.json()) as { meta: { total: number } }).meta.total).toBeGreaterThan(0);
@@ -109,6 +116,19 @@ describe('compiled start', () => {
     for (const page of ['/docs', '/docs/assets/api-reference.js', '/graphql']) {
       expect((await fetch(`${platform.url}${page}`, { headers: { accept: 'text/html' } })).status, page).toBe(200);
     }
+  });
+
+  it('reads a PDF, loading pdf.js (a chunk of the build) and its fonts from the installed package at the first one', async () => {
+    const { headers } = await demoToken('ai:write');
+    const [document] = sampleDocuments(1) as [SampleDocument];
+    const pdf = await invoicePdf(document, 'classic');
+    const response = await fetch(`${platform.url}/v1/ai/extractions`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ content_type: 'application/pdf', content_base64: pdf.toString('base64') }),
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(await response.json()).toMatchObject({ method: 'pdf_text', total: { value: sampleTotals(document).total } });
   });
 
   it('opens no connection beyond loopback (Apollo telemetry is still off in the bundle)', async () => {

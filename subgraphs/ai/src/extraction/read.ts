@@ -7,7 +7,6 @@ import { loadImage } from '@napi-rs/canvas';
 import PostalMime from 'postal-mime';
 import { type Row, rowsOfPage, rowsOfPlainText } from './layout.ts';
 import { recogniseWords } from './ocr.ts';
-import { openPdf, pdfPageWords, renderPdfPage } from './pdf.ts';
 import { ExtractionError, type ExtractionInput, type ExtractionMethod, type ExtractionOptions } from './types.ts';
 
 export interface DocumentText {
@@ -91,6 +90,9 @@ async function readImage(content: Buffer, signal: AbortSignal): Promise<Row[]> {
 
 async function readPdf(content: Buffer, options: ExtractionOptions, signal: AbortSignal): Promise<DocumentText> {
   if (!isPdf(content)) throw new ExtractionError('unreadable_document', 'the content is not a PDF (no %PDF- header)');
+  // Loaded at the first PDF, not with the platform: pdf.js's legacy build installs core-js polyfills
+  // into the process's globals, JSON.parse among them (a slower replacement every request would use).
+  const { openPdf, pdfPageWords, renderPdfPage } = await import('./pdf.ts');
   const document = await openPdf(content, signal);
   try {
     if (document.numPages > options.maxPages) {
