@@ -4,7 +4,7 @@ export { createPrismaClient, type Db, type PrismaClientOptions, inTransaction, t
 export { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts, type PoolCounts, createBoundedPool, databaseTimeouts, poolCounts } from './pool.ts';
 export { TransactionDeadlineError, databaseFault, databaseReachable, databaseUnavailable, withDatabaseFaults } from './faults.ts';
 export { type SqlRunner, driverSql, sqlTransaction } from './sql-transaction.ts';
-export { newId } from './ids.ts';
+export { newId, randomHex } from './ids.ts';
 export { DrainLoop, type DrainLoopOptions } from './drain-loop.ts';
 export { allowTenantPurge } from './purge.ts';
 export { lockTenantRegistrations } from './tenant-quota.ts';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from '@platform/db';
 
 let lastMillisecond = 0;
 let counter = 0;
@@ -23,5 +23,5 @@ export function newEventId(): string {
     lastMillisecond += 1;
     counter = 0;
   }
-  return `evt_${lastMillisecond.toString(16).padStart(12, '0')}${counter.toString(16).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
+  return `evt_${lastMillisecond.toString(16).padStart(12, '0')}${counter.toString(16).padStart(4, '0')}${randomHex(4)}`;
 }
