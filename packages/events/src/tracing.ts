@@ -1,11 +1,9 @@
+// OpenTelemetry through its API only. Until a process registers the SDK (OTEL_EXPORTER_OTLP_ENDPOINT,
+// gateway/src/observability/tracing.ts) every call here is a no-op: no span, no header added,
+// nothing stored.
 import { type Attributes, type Context, ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation } from '@opentelemetry/api';
 import { inSpan } from '@platform/config';
 
-/**
- * OpenTelemetry through its API only. Until a process registers the SDK (OTEL_EXPORTER_OTLP_ENDPOINT,
- * gateway/src/observability/tracing.ts) every call here is a no-op: no span, no header added,
- * nothing stored.
- */
 
 /** A W3C trace context as carried in headers and stored with an event: `traceparent`, maybe `tracestate`. */
 export type TraceCarrier = Record<string, string>;
