@@ -4,7 +4,6 @@
 import { type Attributes, type Context, ROOT_CONTEXT, SpanKind, SpanStatusCode, context, propagation } from '@opentelemetry/api';
 import { inSpan } from '@platform/config';
 
-
 /** A W3C trace context as carried in headers and stored with an event: `traceparent`, maybe `tracestate`. */
 export type TraceCarrier = Record<string, string>;
 
