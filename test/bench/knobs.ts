@@ -58,12 +58,17 @@ export async function treeCpuSeconds(root: number): Promise<number> {
 
 /** CPU seconds used so far by each PostgreSQL backend connected to a database, by process id. */
 async function backendCpuSeconds(databaseUrl: string): Promise<Map<number, number>> {
+  const { rows } = await withClient(databaseUrl, (client) => client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()'));
+  const backends = new Set(rows.map((row) => row.pid));
+  return new Map((await processStats()).filter((stat) => backends.has(stat.pid)).map((stat) => [stat.pid, stat.cpuSeconds]));
+}
+
+/** Runs `work` on a connection of its own to the database, closed afterwards. */
+async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    const backends = new Set(rows.map((row) => row.pid));
-    return new Map((await processStats()).filter((stat) => backends.has(stat.pid)).map((stat) => [stat.pid, stat.cpuSeconds]));
+    return await work(client);
   } finally {
     await client.end();
   }
@@ -144,40 +149,26 @@ export const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 
 /** Creates the view in the bench database (once), or says what the server lacks. */
 export async function prepareStatementCounts(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withClient(databaseUrl, async (client) => {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await client.query('SELECT 1 FROM pg_stat_statements LIMIT 1');
-  } catch (error) {
+  }).catch((error: unknown) => {
     throw new Error(`BENCH_STATEMENTS=1 needs a DATABASE_URL whose server preloads pg_stat_statements (${(error as Error).message})`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Starts counting the statements of the bench database; the returned function gives the `limit` costliest since, per `units` of work. */
 export async function countStatements(databaseUrl: string): Promise<(units: number, limit: number) => Promise<StatementShare[]>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)');
-  } finally {
-    await client.end();
-  }
+  await withClient(databaseUrl, (client) => client.query('SELECT pg_stat_statements_reset(0, (SELECT oid FROM pg_database WHERE datname = current_database()), 0)'));
   return async (units, limit) => {
-    const reader = new pg.Client({ connectionString: databaseUrl });
-    await reader.connect();
-    try {
-      const { rows } = await reader.query<{ calls: string; ms: number; query: string }>(
+    const { rows } = await withClient(databaseUrl, (client) =>
+      client.query<{ calls: string; ms: number; query: string }>(
         `SELECT calls, total_exec_time AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query FROM pg_stat_statements
          WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query NOT LIKE '%pg_stat_statements%'
          ORDER BY total_exec_time DESC LIMIT $1`,
         [limit],
-      );
-      return rows.map((row) => ({ callsPerUnit: Number(row.calls) / units, msPerUnit: row.ms / units, query: row.query }));
-    } finally {
-      await reader.end();
-    }
+      ),
+    );
+    return rows.map((row) => ({ callsPerUnit: Number(row.calls) / units, msPerUnit: row.ms / units, query: row.query }));
   };
 }
