@@ -4,7 +4,9 @@
  * loopback and a GraphQL subscriber (graphql-ws, `subscription { events(types: ["order.created"]) }`)
  * record when each event reaches them. Prints, for each consumer, events per second (events ÷
  * the time from the first creation request to the last receipt) and the latency of each event
- * (receipt time − its `occurred_at`) at p50, p95, p99 and max.
+ * (receipt time − its `occurred_at`) at p50, p95, p99 and max; and, to tell the creation's own
+ * time from the delivery's, the time from the creator's 201 to the receipt (negative when the
+ * event arrived before the answer).
  *
  * Run on demand, never by the test suite:   npm run bench:events
  *
@@ -54,15 +56,17 @@ const DEADLINE_MS = 300_000;
 interface Arrival {
   at: number;
   occurredAt: number;
+  /** The order the event is about. */
+  orderId: string;
 }
 
 /** The first arrival of each event id, and how many arrived in all. */
 class Arrivals {
   readonly first = new Map<string, Arrival>();
   total = 0;
-  record(id: string, occurredAt: string, at: number): void {
+  record(id: string, occurredAt: string, orderId: string, at: number): void {
     this.total++;
-    if (!this.first.has(id)) this.first.set(id, { at, occurredAt: Date.parse(occurredAt) });
+    if (!this.first.has(id)) this.first.set(id, { at, occurredAt: Date.parse(occurredAt), orderId });
   }
 }
 
@@ -115,8 +119,8 @@ async function main(): Promise<void> {
         const at = Date.now();
         const body = Buffer.concat(chunks).toString('utf8');
         try {
-          const event = verifier?.verify(body, request.headers as IncomingHttpHeaders as Record<string, string>) as { id: string; occurred_at: string };
-          webhooks.record(event.id, event.occurred_at, at);
+          const event = verifier?.verify(body, request.headers as IncomingHttpHeaders as Record<string, string>) as { id: string; occurred_at: string; data: { id: string } };
+          webhooks.record(event.id, event.occurred_at, event.data.id, at);
         } catch {
           badSignatures++;
         }
@@ -170,12 +174,12 @@ async function main(): Promise<void> {
       onNonLazyError: (error) => (subscriberError = error),
     });
     cleanups.push(async () => ws.dispose());
-    if (SUBSCRIBER) ws.subscribe<{ events: { id: string; occurred_at: string } }>(
-      { query: 'subscription { events(types: ["order.created"]) { id occurred_at } }' },
+    if (SUBSCRIBER) ws.subscribe<{ events: { id: string; occurred_at: string; resource: { id: string } } }>(
+      { query: 'subscription { events(types: ["order.created"]) { id occurred_at resource { id } } }' },
       {
         next: (result) => {
           const at = Date.now();
-          if (result.data?.events) live.record(result.data.events.id, result.data.events.occurred_at, at);
+          if (result.data?.events) live.record(result.data.events.id, result.data.events.occurred_at, result.data.events.resource.id, at);
           else subscriberError = result.errors;
         },
         error: (error) => (subscriberError = error),
@@ -186,8 +190,11 @@ async function main(): Promise<void> {
     const warehouse = await post('/v1/inventory/warehouses', { name: 'Bench' });
     await post('/v1/inventory/items', { id: 'BENCH-1', name: 'Bench item', quantity_on_hand: 1_000_000, reorder_point: 0, warehouse_id: warehouse.id });
     const customer = await post('/v1/crm/customers', { name: 'Bench Customer', currency: 'EUR' });
+    /** When the creator got each order's 201, by order id. */
+    const answeredAt = new Map<string, number>();
     const createOrder = async (index: number): Promise<void> => {
-      await post('/v1/crm/orders', { kind: index % 4 === 0 ? 'purchase' : 'sales', customer_id: customer.id, lines: [{ item_id: 'BENCH-1', quantity: 1 + (index % 7), unit_price: 1999 }] });
+      const order = await post('/v1/crm/orders', { kind: index % 4 === 0 ? 'purchase' : 'sales', customer_id: customer.id, lines: [{ item_id: 'BENCH-1', quantity: 1 + (index % 7), unit_price: 1999 }] });
+      answeredAt.set(order.id as string, Date.now());
     };
 
     /** Creates orders first..first+count-1 as the measurement does: paced at RATE, or CONCURRENCY at a time. */
@@ -254,7 +261,11 @@ async function main(): Promise<void> {
           `  latency p50 ${percentile(latencies, 50)} ms  p95 ${percentile(latencies, 95)} ms  p99 ${percentile(latencies, 99)} ms  max ${percentile(latencies, 100)} ms` +
           `  (p95 first half ${half(byOccurrence.slice(0, byOccurrence.length / 2))} ms, second half ${half(byOccurrence.slice(byOccurrence.length / 2))} ms)`,
       );
+      const afterAnswer = got.flatMap((arrival) => { const answer = answeredAt.get(arrival.orderId); return answer === undefined ? [] : [arrival.at - answer]; }).sort((a, b) => a - b);
+      console.log(`${''.padEnd(11)} after the creator's 201: p50 ${percentile(afterAnswer, 50)} ms  p95 ${percentile(afterAnswer, 95)} ms  p99 ${percentile(afterAnswer, 99)} ms`);
     };
+    const answerTimes = measuredIds.flatMap((id) => { const arrival = webhooks.first.get(id); const answer = arrival && answeredAt.get(arrival.orderId); return arrival && answer !== undefined ? [answer - arrival.occurredAt] : []; }).sort((a, b) => a - b);
+    console.log(`creations  occurred_at to the creator's 201: p50 ${percentile(answerTimes, 50)} ms  p95 ${percentile(answerTimes, 95)} ms  p99 ${percentile(answerTimes, 99)} ms`);
     report('webhooks', webhooks);
     console.log(`            ${webhooks.total - webhooks.first.size} duplicate deliveries, ${badSignatures} failed signature checks`);
     if (subscriberWorks) report('subscriber', live);

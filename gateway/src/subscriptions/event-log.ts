@@ -38,60 +38,39 @@ const SETTLE_MARGIN_MS = 5;
  * delivered.
  */
 const READ_ONLY_GRACE_SECONDS = 10;
-/** How often the horizon is read again while a subscription waits for an event to settle. */
+/** How often the log is read again while a subscription waits for an announced event to settle. */
 export const HORIZON_POLL_MS = 10;
 
+/** The database's clock: where a subscription that does not resume starts. */
+export async function logNow(prisma: PrismaClient): Promise<Date> {
+  const [row] = await prisma.$queryRaw<Array<{ now: Date }>>`SELECT now() AS now`;
+  if (!row) throw new Error('SELECT now() answered no row');
+  return row.now;
+}
+
 /**
- * The settled horizon of the whole log, shared by an instance's subscriptions: concurrent
- * readers share one statement. Every event that occurred before `settled` is committed (visible
- * to any statement that starts now) or will never be.
+ * One read of the log, in one round trip (under load a subscriber's latency is mostly the round
+ * trips of its reads): the settled horizon, and the events of `tenantId` after `position` that
+ * occurred before it, of `types` if given, oldest first, at most LOG_PAGE_EVENTS. The database
+ * function `event_log_read` (migration 0030) reads the events in a snapshot taken after the
+ * horizon, which is what makes every event before the horizon visible to the read.
  */
-export class LogHorizon {
-  private reading: Promise<{ now: Date; settled: Date }> | undefined;
-
-  constructor(private readonly prisma: PrismaClient) {}
-
-  read(): Promise<{ now: Date; settled: Date }> {
-    this.reading ??= this.query().finally(() => (this.reading = undefined));
-    return this.reading;
-  }
-
-  private async query(): Promise<{ now: Date; settled: Date }> {
-    // This statement's own transaction is one of the client backends: `oldest` is never after `now`.
-    const [row] = await this.prisma.$queryRaw<Array<{ now: Date; oldest: Date }>>`
-      SELECT now() AS now, min(xact_start) AS oldest FROM pg_stat_activity
-      WHERE datname = current_database() AND backend_type = 'client backend'
-        AND (backend_xid IS NOT NULL OR xact_start > now() - make_interval(secs => ${READ_ONLY_GRACE_SECONDS}))`;
-    if (!row) throw new Error('pg_stat_activity answered no row');
-    return { now: row.now, settled: new Date(row.oldest.getTime() - SETTLE_MARGIN_MS) };
-  }
+export async function readLog(prisma: PrismaClient, tenantId: string, position: LogPosition, types: ReadonlySet<string> | undefined): Promise<{ events: EventEnvelope[]; horizon: Date }> {
+  const rows = await prisma.$queryRaw<Array<{ horizon: Date; id: string | null } & Omit<Parameters<typeof envelopeOf>[0], 'id'>>>`
+    SELECT * FROM event_log_read(${tenantId}, ${position.at}, ${position.id}, ${types ? [...types] : null}::text[], ${LOG_PAGE_EVENTS}::integer,
+      make_interval(secs => ${SETTLE_MARGIN_MS / 1000}), make_interval(secs => ${READ_ONLY_GRACE_SECONDS}))`;
+  const [first] = rows;
+  if (!first) throw new Error('event_log_read answered no row');
+  return { horizon: first.horizon, events: rows.flatMap(({ horizon: _horizon, id, ...event }) => (id === null ? [] : [envelopeOf({ ...event, id })])) };
 }
 
-const horizons = new WeakMap<PrismaClient, LogHorizon>();
-
-/** The instance's horizon over the database of `prisma`. */
-export function logHorizonOf(prisma: PrismaClient): LogHorizon {
-  let horizon = horizons.get(prisma);
-  if (!horizon) horizons.set(prisma, (horizon = new LogHorizon(prisma)));
-  return horizon;
-}
-
-/** The log's events of `tenantId` after `position` and before `before`, of `types` if given, oldest first. */
+/** The log's events of `tenantId` after `position`, of `types` if given. */
 function afterWhere(tenantId: string, position: LogPosition, types: ReadonlySet<string> | undefined): Prisma.EventWhereInput {
   return {
     tenant_id: tenantId,
     ...(types && { type: { in: [...types] } }),
     OR: [{ occurred_at: { gt: position.at } }, { occurred_at: position.at, id: { gt: position.id } }],
   };
-}
-
-export async function eventsAfter(prisma: PrismaClient, tenantId: string, position: LogPosition, before: Date, types: ReadonlySet<string> | undefined): Promise<EventEnvelope[]> {
-  const rows = await prisma.event.findMany({
-    where: { AND: [afterWhere(tenantId, position, types), { occurred_at: { lt: before } }] },
-    orderBy: [{ occurred_at: 'asc' }, { id: 'asc' }],
-    take: LOG_PAGE_EVENTS,
-  });
-  return rows.map(envelopeOf);
 }
 
 /** The position just after `event`. */

@@ -25,7 +25,7 @@ import {
 import { getComplexity } from 'graphql-query-complexity';
 import { Repeater } from 'graphql-yoga';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits, recordEstimate } from '../edge/plugins/use-query-cost.ts';
-import { HORIZON_POLL_MS, LOG_PAGE_EVENTS, type LogPosition, eventsAfter, logHorizonOf, positionOf } from './event-log.ts';
+import { HORIZON_POLL_MS, LOG_PAGE_EVENTS, type LogPosition, logNow, positionOf, readLog } from './event-log.ts';
 import type { SubscriberCredential } from './subscriber-credential.ts';
 
 /** The one subscription field of the API and the root query that serves each of its events. */
@@ -205,7 +205,6 @@ export function eventResults(options: {
 }): AsyncIterableIterator<ExecutionResult> {
   const { plan, credential, prisma } = options;
   const tenantId = credential.principal.tenantId;
-  const horizon = logHorizonOf(prisma);
   return new Repeater<ExecutionResult>(async (push, stop) => {
     const live = options.live[Symbol.asyncIterator]();
     let stopped = false;
@@ -240,29 +239,26 @@ export function eventResults(options: {
       // Announcements are hints: without them the log is read again every IDLE_RECHECK_MS.
     });
 
-    let position = options.start;
     try {
+      let position = options.start ?? { at: await logNow(prisma), id: '' };
       while (!stopped) {
-        const { now, settled } = await horizon.read();
-        position ??= { at: now, id: '' };
-        for (let page = await eventsAfter(prisma, tenantId, position, settled, plan.types); !stopped; page = await eventsAfter(prisma, tenantId, position, settled, plan.types)) {
-          for (const event of page) {
-            if (stopped) break;
-            position = positionOf(event);
-            if (!wantsEvent(plan, credential.principal, event)) continue;
-            // Nothing is delivered on a credential that fails the check, nor on one that could not be
-            // checked: the credential ends (see onEnd above), and with it every subscription on it.
-            const failure = await credential.check();
-            if (failure) {
-              credential.end(failure);
-              break;
-            }
-            await push(await render(options, event));
+        const page = await readLog(prisma, tenantId, position, plan.types);
+        for (const event of page.events) {
+          if (stopped) break;
+          position = positionOf(event);
+          if (!wantsEvent(plan, credential.principal, event)) continue;
+          // Nothing is delivered on a credential that fails the check, nor on one that could not be
+          // checked: the credential ends (see onEnd above), and with it every subscription on it.
+          const failure = await credential.check();
+          if (failure) {
+            credential.end(failure);
+            break;
           }
-          if (page.length < LOG_PAGE_EVENTS) break;
+          await push(await render(options, event));
         }
+        if (stopped || page.events.length === LOG_PAGE_EVENTS) continue;
         // An announced event not settled yet (a transaction that began before it is still open): look again shortly.
-        await woken(newestNotified >= settled.getTime() ? HORIZON_POLL_MS : IDLE_RECHECK_MS);
+        await woken(newestNotified >= page.horizon.getTime() ? HORIZON_POLL_MS : IDLE_RECHECK_MS);
       }
     } catch (error) {
       const fault = databaseFault(error);

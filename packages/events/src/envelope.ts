@@ -29,7 +29,7 @@ export interface EventEnvelope {
   source: EnvelopeSource;
 }
 
-export function envelopeOf(row: Event): EventEnvelope {
+export function envelopeOf(row: Pick<Event, 'id' | 'type' | 'tenant_id' | 'occurred_at' | 'data' | 'resource_type' | 'resource_id' | 'source'>): EventEnvelope {
   return {
     id: row.id,
     type: row.type,
