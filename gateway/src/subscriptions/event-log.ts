@@ -49,11 +49,12 @@ export async function logNow(prisma: PrismaClient): Promise<Date> {
 }
 
 /**
- * One read of the log, in one round trip (under load a subscriber's latency is mostly the round
- * trips of its reads): the settled horizon, and the events of `tenantId` after `position` that
- * occurred before it, of `types` if given, oldest first, at most LOG_PAGE_EVENTS. The database
- * function `event_log_read` (migration 0030) reads the events in a snapshot taken after the
- * horizon, which is what makes every event before the horizon visible to the read.
+ * One read of the log: the settled horizon, and the events of `tenantId` after `position` that
+ * occurred before it, of `types` if given, oldest first, at most LOG_PAGE_EVENTS. One round trip:
+ * a subscriber reads at every commit, and under load each round trip waits its turn in a busy
+ * event loop. The database function `event_log_read` (migration 0030) reads the events in a
+ * snapshot taken after the horizon, which is what makes every event before the horizon visible
+ * to the read.
  */
 export async function readLog(prisma: PrismaClient, tenantId: string, position: LogPosition, types: ReadonlySet<string> | undefined): Promise<{ events: EventEnvelope[]; horizon: Date }> {
   const rows = await prisma.$queryRaw<Array<{ horizon: Date; id: string | null } & Omit<Parameters<typeof envelopeOf>[0], 'id'>>>`
