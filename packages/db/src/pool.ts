@@ -98,9 +98,21 @@ function refused(args: unknown[]): unknown {
  * its transaction, and the next borrower's statements would run in it. Closed, the pool drops it
  * and opens a fresh one. Every failure is shown to the pool's circuit, and while the circuit is
  * tripped the client neither connects nor sends anything.
+ *
+ * A connection lost while lent out with no statement running (a killed server ends every
+ * session at once) reports it as an 'error' event. The pool listens only to idle clients, and
+ * not every borrower listens at every moment (one being handed a connection does not yet), while
+ * an 'error' event heard by nobody ends the process: so each client listens from its creation.
+ * The holder's next statement fails (the client is no longer queryable) and the pool drops the
+ * client when it comes back.
  */
 function boundedClient(circuit: Circuit): typeof pg.Client {
   return class BoundedClient extends pg.Client {
+    constructor(...args: ConstructorParameters<typeof pg.Client>) {
+      super(...args);
+      this.on('error', (error) => circuit.observe(error));
+    }
+
     override connect(...args: unknown[]): never {
       if (circuit.tripped) return refused(args) as never;
       return observed(args, 0, (error) => circuit.observe(error), (connectArgs) => (super.connect as (...a: unknown[]) => unknown)(...connectArgs)) as never;

@@ -134,14 +134,9 @@ async function runTransaction<T>(prisma: PrismaClient, work: (tx: SqlRunner) => 
   const client = await driver.pool.connect();
   const tx = new SqlTransaction(client, driver, options.timeoutMs);
   const deadline = setTimeout(() => tx.expire(), options.timeoutMs).unref();
-  // A connection lost while lent out reports it as an 'error' event, which would end the process
-  // unheard (the pool listens only to idle connections); its pending statement fails as well.
-  // A lost connection, or one whose rollback failed, is closed by the pool instead of lent again.
+  // A connection whose rollback failed is closed by the pool instead of lent again (a lost one is
+  // no longer queryable, which the pool checks itself; its 'error' event is heard by the client, see pool.ts).
   let unusable: Error | undefined;
-  const lost = (error: Error) => {
-    unusable = error;
-  };
-  client.on('error', lost);
   try {
     await tx.control('BEGIN');
     const result = await work(tx);
@@ -157,7 +152,6 @@ async function runTransaction<T>(prisma: PrismaClient, work: (tx: SqlRunner) => 
     throw error;
   } finally {
     clearTimeout(deadline);
-    client.off('error', lost);
     client.release(unusable);
   }
 }

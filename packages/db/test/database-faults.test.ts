@@ -6,7 +6,7 @@ import { ApiError } from '@platform/errors';
 import { GraphQLError } from 'graphql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type PrismaClient, createPrismaClient, databaseFault, databaseReachable, openDatabase, sqlTransaction } from '../src/index.ts';
+import { type Database, type PrismaClient, createBoundedPool, createPrismaClient, databaseFault, databaseReachable, openDatabase, sqlTransaction } from '../src/index.ts';
 
 /**
  * The database's faults as the platform sees them, on real embedded PostgreSQL servers of the
@@ -179,6 +179,30 @@ describe('database faults', () => {
     // A probe every half second notices the server is back.
     expect(performance.now() - thawed).toBeLessThan(1_500);
   });
+  it('lives through a connection lost while lent out with no statement running, whoever holds it, and drops that connection when it comes back', async () => {
+    // A killed server ends every session at once, and a borrower may be between statements with no
+    // listener of its own (a connection handed from one borrower to the next is one): the client
+    // hears the loss as an 'error' event, which, unheard, ends the process (vitest reports it as
+    // an unhandled error).
+    const pool = createBoundedPool(database.url, TIMEOUTS, { max: 1, applicationName: 'lent-out-test' });
+    const observer = new pg.Client({ connectionString: database.url });
+    await observer.connect();
+    try {
+      const lent = await pool.connect();
+      const { rows } = await lent.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await observer.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+      await sleep(200);
+      expect(databaseFault((await failureOf(lent.query('SELECT 1'))).error)?.code).toBe('database_unavailable');
+      lent.release();
+      // The pool opened a new connection (its only slot): another session, once the circuit's probe found the server answering.
+      const answered = await eventually(() => pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'));
+      expect(answered.rows[0]?.pid).not.toBe(rows[0]?.pid);
+    } finally {
+      await observer.end();
+      await pool.end();
+    }
+  });
+
   it('never lets a connection whose transaction could not be ended serve again: its writes are not committed by the next transaction', async () => {
     // Two connections: the transaction's, and one whose statement finds the server frozen (tripping the circuit).
     const client = createPrismaClient(database.url, { poolSize: 2, timeouts: TIMEOUTS });
