@@ -167,13 +167,19 @@ const SETUP_LOCK_KEY = 7_340_221;
 async function underSetupLock(databaseUrl: string, timeouts: DatabaseTimeouts, work: () => Promise<void>): Promise<void> {
   // Connecting is bounded; waiting for the lock is not: another instance may take a while setting up.
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'platform-jobs-setup', connectionTimeoutMillis: timeouts.connectMs });
+  // The lock's connection lost while the set-up runs (a server restarting) is an 'error' event,
+  // which heard by nobody would end the process; the server released the lock with the session.
+  let lost = false;
+  client.on('error', () => {
+    lost = true;
+  });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
     try {
       await work();
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
+      if (!lost) await client.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
     }
   } finally {
     await client.end();
