@@ -83,8 +83,13 @@ export interface WebhookObserver {
  */
 export interface DispatchConsumer {
   takes(type: string): boolean;
-  consume(tx: Prisma.TransactionClient, events: ReadonlyArray<Pick<Event, 'tenant_id' | 'id' | 'type'>>, queue: JobQueue): Promise<void>;
-  /** Called once a dispatch that gave it events committed. */
+  /** Resolves to whether it gave its workers something to do (queued jobs, say). */
+  consume(tx: Prisma.TransactionClient, events: ReadonlyArray<Pick<Event, 'tenant_id' | 'id' | 'type'>>, queue: JobQueue): Promise<boolean>;
+  /**
+   * Called once a dispatch whose `consume` resolved to true committed (its workers are woken
+   * then). Not after the others: every dispatch gives every consumer taking all types its
+   * events, and waking idle workers for nothing made each of them fetch from the job queue.
+   */
   committed(): void;
 }
 
@@ -315,9 +320,7 @@ export class EventBus {
         ORDER BY e.occurred_at, e.id`;
       for (const consumer of this.consumers) {
         const taken = events.filter((event) => consumer.takes(event.type));
-        if (taken.length === 0) continue;
-        await consumer.consume(tx, taken, this.options.queue);
-        consumed.push(consumer);
+        if (taken.length > 0 && (await consumer.consume(tx, taken, this.options.queue))) consumed.push(consumer);
       }
       const tenantIds = [...new Set(events.map((event) => event.tenant_id))];
       const endpoints = tenantIds.length === 0 ? [] : await tx.webhookEndpoint.findMany({ where: { tenant_id: { in: tenantIds }, status: 'enabled' }, select: { tenant_id: true, id: true, event_types: true, slow_since: true } });

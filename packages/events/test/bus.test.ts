@@ -184,3 +184,49 @@ describe('event bus: outbox, signed delivery, retries', () => {
     await iterator.return?.();
   });
 });
+
+describe('event bus: consumers of the dispatch', () => {
+  const consumed: string[][] = [];
+  let woken = 0;
+  let harness: BusHarness;
+
+  beforeAll(async () => {
+    // A consumer of every type, as the workflows' triggers are, which has work only for some events.
+    harness = await startBus({
+      dispatchConsumers: [
+        {
+          takes: () => true,
+          consume: async (_tx, events) => {
+            consumed.push(events.map((event) => event.type));
+            return events.some((event) => event.type === 'custom.work');
+          },
+          committed: () => {
+            woken += 1;
+          },
+        },
+      ],
+    });
+  });
+  afterAll(async () => {
+    await harness?.stop();
+  });
+
+  async function emitCommitted(type: string) {
+    let transaction: Prisma.TransactionClient | undefined;
+    await harness.prisma.$transaction((tx) => {
+      transaction = tx;
+      return harness.bus.emit(tx, harness.tenantId, { type, data: {}, source });
+    });
+    if (transaction) harness.bus.committed(transaction);
+  }
+
+  it('wakes a consumer’s workers only after a dispatch it gave work to', async () => {
+    await emitCommitted('custom.nothing');
+    await eventually(() => (consumed.flat().includes('custom.nothing') ? true : undefined));
+    await sleep(200);
+    expect(woken).toBe(0);
+    await emitCommitted('custom.work');
+    await eventually(() => (woken === 1 ? true : undefined));
+    expect(consumed.flat()).toEqual(['custom.nothing', 'custom.work']);
+  });
+});

@@ -6,7 +6,7 @@ import { createLogger } from '@platform/config';
 import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { createTenantPair } from '@platform/subgraph-identity';
-import { EVENT_QUEUES, EventBus, deliveryRunSeconds } from '../src/bus.ts';
+import { type DispatchConsumer, EVENT_QUEUES, EventBus, deliveryRunSeconds } from '../src/bus.ts';
 import { createLiveBus, type LiveBus } from '../src/live-bus.ts';
 import { type JobQueue, startJobQueue } from '../src/queue.ts';
 import { type SecretBox, createSecretBox } from '../src/secrets.ts';
@@ -103,7 +103,7 @@ export interface BusHarness {
 }
 
 /** A real database, job queue and event bus (retries after 1 s and 1 s, so 3 attempts), private loopback allowed. */
-export async function startBus(options: { retryScheduleSeconds?: number[]; deliveryTimeoutMs?: number; eventRetentionDays?: number } = {}): Promise<BusHarness> {
+export async function startBus(options: { retryScheduleSeconds?: number[]; deliveryTimeoutMs?: number; eventRetentionDays?: number; dispatchConsumers?: DispatchConsumer[] } = {}): Promise<BusHarness> {
   const database: FreshDatabase = await freshDatabase({ prefix: 'events' });
   await migrateDatabase(database.url);
   const prisma = createPrismaClient(database.url, 4);
@@ -113,6 +113,7 @@ export async function startBus(options: { retryScheduleSeconds?: number[]; deliv
   const live = createLiveBus({});
   const secrets = createSecretBox(randomBytes(32));
   const bus = new EventBus({ prisma, queue, live, secrets, urlPolicy: { allowedPrivateNetworks: ['127.0.0.0/8'] }, logger, retryScheduleSeconds: options.retryScheduleSeconds ?? [1, 1], deliveryTimeoutMs, eventRetentionDays: options.eventRetentionDays });
+  for (const consumer of options.dispatchConsumers ?? []) bus.onDispatch(consumer);
   await bus.startWorkers();
   const { production } = await createTenantPair(prisma, { name: 'Events', plan: 'enterprise' });
   let endpoints = 0;

@@ -579,13 +579,15 @@ export function pushRequestConsumer(wake: () => void): DispatchConsumer {
   return { takes: (type) => pushable.has(type), consume: requestPushes, committed: wake };
 }
 
-/** The connectors pushing these events' types are asked to push (a request already standing is kept as it is). */
-async function requestPushes(tx: Prisma.TransactionClient, events: ReadonlyArray<{ tenant_id: string; type: string }>): Promise<void> {
+/** The connectors pushing these events' types are asked to push (a request already standing is kept as it is); whether any was asked now. */
+async function requestPushes(tx: Prisma.TransactionClient, events: ReadonlyArray<{ tenant_id: string; type: string }>): Promise<boolean> {
   const pairs = new Map(events.map((event) => [JSON.stringify([event.tenant_id, event.type]), event]));
+  let requested = 0;
   for (const { tenant_id: tenantId, type } of pairs.values()) {
-    await tx.$executeRaw`
+    requested += await tx.$executeRaw`
       UPDATE connectors SET push_requested_at = now()
       WHERE tenant_id = ${tenantId} AND push_requested_at IS NULL AND kind = 'rest'
         AND config->'push' @> jsonb_build_array(jsonb_build_object('event_type', ${type}::text))`;
   }
+  return requested > 0;
 }

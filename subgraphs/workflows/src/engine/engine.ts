@@ -165,6 +165,7 @@ export class WorkflowEngine {
           FROM unnest(${events.map((event) => event.tenant_id)}::text[], ${events.map((event) => event.type)}::text[], ${events.map((event) => event.id)}::text[]) AS e (tenant_id, type, id)
           JOIN workflows w ON w.tenant_id = e.tenant_id AND w.event_type = e.type AND w.enabled AND w.trigger_kind = 'event'`;
         await queue.sendWithin(tx, WORKFLOW_TRIGGER_QUEUE, matches.map((match) => ({ data: { tenant_id: match.tenant_id, workflow_id: match.workflow_id, event_id: match.event_id } })));
+        return matches.length > 0;
       },
       committed: wake,
     };
