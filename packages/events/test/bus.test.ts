@@ -1,11 +1,10 @@
-import type { Prisma } from '@platform/db';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { createLogger } from '@platform/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBus } from '../src/bus.ts';
 import type { EventEnvelope } from '../src/envelope.ts';
-import { type BusHarness, type Receiver, eventually, startBus, startReceiver } from './support.ts';
+import { type BusHarness, type Receiver, emitCommitted, eventually, startBus, startReceiver } from './support.ts';
 
 const source = { type: 'api' as const, credential_id: 'cli_test', request_id: 'req_test' };
 
@@ -23,15 +22,7 @@ describe('event bus: outbox, signed delivery, retries', () => {
   });
 
   /** Emits one event in its own committed transaction, as a domain change does. */
-  async function emit(type: string, data: unknown = { id: 'ord_1' }) {
-    let transaction: Prisma.TransactionClient | undefined;
-    const event = await harness.prisma.$transaction((tx) => {
-      transaction = tx;
-      return harness.bus.emit(tx, harness.tenantId, { type, data, resource: { type: 'order', id: 'ord_1' }, source });
-    });
-    if (transaction) harness.bus.committed(transaction);
-    return event;
-  }
+  const emit = (type: string, data: unknown = { id: 'ord_1' }) => emitCommitted(harness, { type, data, resource: { type: 'order', id: 'ord_1' }, source });
   const deliveriesOf = (eventId: string) => harness.prisma.webhookDelivery.findMany({ where: { tenant_id: harness.tenantId, event_id: eventId }, include: { attempts: { orderBy: { attempted_at: 'asc' } } } });
   const receivedFor = (eventId: string) => receiver.received.filter((request) => request.headers['webhook-id'] === eventId);
 
@@ -153,17 +144,8 @@ describe('event bus: outbox, signed delivery, retries', () => {
     await other.startWorkers();
     try {
       const events = await Promise.all(
-        Array.from({ length: 60 }, async (_, n) => {
-          // Every other event through each instance: each wakes its own dispatch, which drains the whole outbox.
-          const bus = n % 2 === 0 ? harness.bus : other;
-          let transaction: Prisma.TransactionClient | undefined;
-          const event = await harness.prisma.$transaction((tx) => {
-            transaction = tx;
-            return bus.emit(tx, harness.tenantId, { type: 'custom.shared', data: { n }, source });
-          });
-          if (transaction) bus.committed(transaction);
-          return event;
-        }),
+        // Every other event through each instance: each wakes its own dispatch, which drains the whole outbox.
+        Array.from({ length: 60 }, (_, n) => emitCommitted(harness, { type: 'custom.shared', data: { n }, source }, { bus: n % 2 === 0 ? harness.bus : other })),
       );
       await eventually(() => (events.every((event) => receivedFor(event.id).length > 0) ? true : undefined));
       await sleep(1500);
@@ -211,21 +193,12 @@ describe('event bus: consumers of the dispatch', () => {
     await harness?.stop();
   });
 
-  async function emitCommitted(type: string) {
-    let transaction: Prisma.TransactionClient | undefined;
-    await harness.prisma.$transaction((tx) => {
-      transaction = tx;
-      return harness.bus.emit(tx, harness.tenantId, { type, data: {}, source });
-    });
-    if (transaction) harness.bus.committed(transaction);
-  }
-
   it('wakes a consumer’s workers only after a dispatch it gave work to', async () => {
-    await emitCommitted('custom.nothing');
+    await emitCommitted(harness, { type: 'custom.nothing', data: {}, source });
     await eventually(() => (consumed.flat().includes('custom.nothing') ? true : undefined));
     await sleep(200);
     expect(woken).toBe(0);
-    await emitCommitted('custom.work');
+    await emitCommitted(harness, { type: 'custom.work', data: {}, source });
     await eventually(() => (woken === 1 ? true : undefined));
     expect(consumed.flat()).toEqual(['custom.nothing', 'custom.work']);
   });

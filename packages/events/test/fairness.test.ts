@@ -1,8 +1,7 @@
-import type { Prisma } from '@platform/db';
 import type { Event } from '@platform/db';
 import { createTenantPair } from '@platform/subgraph-identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BusHarness, type Receiver, type SilentReceiver, eventually, startBus, startReceiver, startSilentReceiver } from './support.ts';
+import { type BusHarness, type Receiver, type SilentReceiver, emitCommitted, eventually, startBus, startReceiver, startSilentReceiver } from './support.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -37,12 +36,7 @@ describe('fair delivery across endpoints and tenants', () => {
 
   async function emit(tenantId: string, type: string): Promise<{ id: string; at: number }> {
     const at = Date.now();
-    let transaction: Prisma.TransactionClient | undefined;
-    const event = await harness.prisma.$transaction((tx) => {
-      transaction = tx;
-      return harness.bus.emit(tx, tenantId, { type, data: { n: 1 }, source });
-    });
-    if (transaction) harness.bus.committed(transaction);
+    const event = await emitCommitted(harness, { type, data: { n: 1 }, source }, { tenantId });
     return { id: event.id, at };
   }
   const receivedAt = (eventId: string) => fast.received.find((request) => request.headers['webhook-id'] === eventId)?.at;
@@ -112,12 +106,7 @@ describe('a slow receiver in a lane of its own', () => {
 
   async function emit(type: string): Promise<{ id: string; at: number }> {
     const at = Date.now();
-    let transaction: Prisma.TransactionClient | undefined;
-    const event = await harness.prisma.$transaction((tx) => {
-      transaction = tx;
-      return harness.bus.emit(tx, harness.tenantId, { type, data: { n: 1 }, source });
-    });
-    if (transaction) harness.bus.committed(transaction);
+    const event = await emitCommitted(harness, { type, data: { n: 1 }, source });
     return { id: event.id, at };
   }
   const lane = async (endpointId: string) => ((await harness.prisma.webhookEndpoint.findUniqueOrThrow({ where: { tenant_id_id: { tenant_id: harness.tenantId, id: endpointId } } })).slow_since ? 'slow' : 'fast');

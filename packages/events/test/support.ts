@@ -3,10 +3,11 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createLogger } from '@platform/config';
-import { type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
+import { type Prisma, type PrismaClient, createPrismaClient, migrateDatabase } from '@platform/db';
 import { type FreshDatabase, freshDatabase } from '@platform/db/testing';
 import { createTenantPair } from '@platform/subgraph-identity';
-import { type DispatchConsumer, EVENT_QUEUES, EventBus, deliveryRunSeconds } from '../src/bus.ts';
+import { type DispatchConsumer, EVENT_QUEUES, EventBus, type NewEvent, deliveryRunSeconds } from '../src/bus.ts';
+import type { EventEnvelope } from '../src/envelope.ts';
 import { createLiveBus, type LiveBus } from '../src/live-bus.ts';
 import { type JobQueue, startJobQueue } from '../src/queue.ts';
 import { type SecretBox, createSecretBox } from '../src/secrets.ts';
@@ -100,6 +101,20 @@ export interface BusHarness {
   /** Registers an endpoint for `types` (in the harness's tenant unless another is named) and returns its id and plaintext secret. */
   endpoint(url: string, types: string[], tenantId?: string): Promise<{ id: string; secret: string }>;
   stop(): Promise<void>;
+}
+
+/**
+ * Emits one event in its own committed transaction, then tells the bus it committed, as a domain
+ * change does: through the harness's bus in its tenant, unless another bus or tenant is given.
+ */
+export async function emitCommitted(harness: BusHarness, event: NewEvent, { bus = harness.bus, tenantId = harness.tenantId }: { bus?: EventBus; tenantId?: string } = {}): Promise<EventEnvelope> {
+  let transaction: Prisma.TransactionClient | undefined;
+  const envelope = await harness.prisma.$transaction((tx) => {
+    transaction = tx;
+    return bus.emit(tx, tenantId, event);
+  });
+  if (transaction) bus.committed(transaction);
+  return envelope;
 }
 
 /** A real database, job queue and event bus (retries after 1 s and 1 s, so 3 attempts), private loopback allowed. */
