@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_QUEUES } from '../src/bus.ts';
 import { type JobQueue, startJobQueue } from '../src/queue.ts';
+import { eventually } from './support.ts';
 
 describe('job queue set-up', () => {
   let database: FreshDatabase;
@@ -47,10 +48,7 @@ describe('job queue set-up', () => {
         );
         return rows[0]?.pid;
       };
-      let pid: number | undefined;
-      for (const deadline = Date.now() + 10_000; !(pid = await lockHolder()); await sleep(50)) {
-        if (Date.now() > deadline) throw new Error('the set-up never waited on the table lock');
-      }
+      const pid = await eventually(lockHolder, 10_000);
       await observer.query('SELECT pg_terminate_backend($1)', [pid]);
       await sleep(200);
       await observer.query('COMMIT');
